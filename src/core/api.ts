@@ -1,0 +1,23 @@
+// The engine-bound half of the public API; each entry binds it to its engine.
+import { createIdfWeightsWith, type IdfOptions, type IdfWeights } from './idf.js';
+import { createSimHashWith, type SimHash } from './simhash.js';
+import type { Engine, SimHashOptions, Text } from './types.js';
+import { describe } from './bits.js';
+
+export function bindApi(getEngine: () => Engine) {
+  return {
+    /** A hasher with fixed options (shingle width, weights). */
+    createSimHash(options?: SimHashOptions): SimHash {
+      return createSimHashWith(getEngine(), options);
+    },
+    /** The feature hash of one shingle's text, exactly as given (FNV-1a 64 of its UTF-8, then splitmix64). */
+    featureHash(shingleText: string): bigint {
+      if (typeof shingleText !== 'string') throw new TypeError(`shingleText must be a string, got ${describe(shingleText)}`);
+      return getEngine().featureHash(shingleText);
+    },
+    /** idf weights from a corpus, ready for `createSimHash({ shingle, weights, defaultWeight })`. */
+    createIdfWeights(corpus: Iterable<Text>, options?: IdfOptions): IdfWeights {
+      return createIdfWeightsWith(getEngine(), corpus, options);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Fingerprint helpers that need no engine: bigint in, numbers and hex out.
+
+const MASK64 = (1n << 64n) - 1n;
+const HEX16 = /^[0-9a-fA-F]{1,16}$/;
+
+export function assertFingerprint(value: unknown, name: string): asserts value is bigint {
+  if (typeof value !== 'bigint') throw new TypeError(`${name} must be a bigint fingerprint, got ${describe(value)}`);
+  if (value < 0n || value > MASK64) throw new RangeError(`${name} must be an unsigned 64-bit bigint, got ${value}`);
+}
+
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** Number of differing bits between two 64-bit fingerprints (0..64). */
+export function hamming(a: bigint, b: bigint): number {
+  assertFingerprint(a, 'a');
+  assertFingerprint(b, 'b');
+  const x = a ^ b;
+  return popcount32(Number(x & 0xffffffffn)) + popcount32(Number(x >> 32n));
+}
+
+/** 1 - hamming / 64: 1 for identical fingerprints, about 0.5 for unrelated ones. */
+export function similarity(a: bigint, b: bigint): number {
+  return 1 - hamming(a, b) / 64;
+}
+
+/** 16 lowercase hex digits. */
+export function toHex(fingerprint: bigint): string {
+  assertFingerprint(fingerprint, 'fingerprint');
+  return fingerprint.toString(16).padStart(16, '0');
+}
+
+/** Parses 1 to 16 hex digits (an optional 0x prefix allowed) into a fingerprint. */
+export function fromHex(hex: string): bigint {
+  if (typeof hex !== 'string') throw new TypeError(`hex must be a string, got ${describe(hex)}`);
+  const digits = hex.startsWith('0x') || hex.startsWith('0X') ? hex.slice(2) : hex;
+  if (!HEX16.test(digits)) throw new RangeError(`hex must be 1 to 16 hexadecimal digits, got ${JSON.stringify(hex)}`);
+  return BigInt('0x' + digits);
+}
+
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
+  if (typeof value === 'string') return `a string`;
+  return `${typeof value} ${String(value)}`;
+}

@@ -1,0 +1,88 @@
+// The hasher object both entries hand out: input checks and conveniences over one Engine.
+import { describe, toHex } from './bits.js';
+import { resolveOptions } from './options.js';
+import type { Engine, EngineStream, SimHashOptions, Text } from './types.js';
+
+export interface SimHashStream {
+  /** Feeds the next chunk (string or UTF-8 bytes); cut anywhere. Returns the stream for chaining. */
+  update(chunk: Text): SimHashStream;
+  /** The fingerprint of all chunks so far. Ends the stream: later calls to update throw; digest returns the same value. */
+  digest(): bigint;
+}
+
+export interface SimHash {
+  /** Which engine computes the fingerprints. */
+  readonly engine: 'wasm' | 'pure';
+  readonly shingle: number;
+  /** Pipeline version of this hasher's fingerprints: definition, Unicode version, w and weights. */
+  readonly version: string;
+  fingerprint(text: Text): bigint;
+  fingerprintHex(text: Text): string;
+  fingerprintMany(texts: Iterable<Text>): BigUint64Array;
+  /** The feature hashes of a document, in order, repeats included. */
+  features(text: Text): BigUint64Array;
+  stream(): SimHashStream;
+}
+
+export function assertText(text: unknown, name: string): asserts text is Text {
+  if (typeof text !== 'string' && !(text instanceof Uint8Array)) {
+    throw new TypeError(`${name} must be a string or a Uint8Array of UTF-8, got ${describe(text)}`);
+  }
+}
+
+export function createSimHashWith(engine: Engine, options?: SimHashOptions): SimHash {
+  const { config, version } = resolveOptions(options, engine);
+  return Object.freeze({
+    engine: engine.name,
+    shingle: config.shingle,
+    version,
+    fingerprint(text: Text): bigint {
+      assertText(text, 'text');
+      return engine.fingerprint(text, config);
+    },
+    fingerprintHex(text: Text): string {
+      assertText(text, 'text');
+      return toHex(engine.fingerprint(text, config));
+    },
+    fingerprintMany(texts: Iterable<Text>): BigUint64Array {
+      if (texts === null || typeof (texts as Iterable<Text>)?.[Symbol.iterator] !== 'function' || typeof texts === 'string') {
+        throw new TypeError(`texts must be an iterable of strings or Uint8Arrays, got ${describe(texts)}`);
+      }
+      const list = Array.isArray(texts) ? texts : Array.from(texts);
+      list.forEach((text, i) => assertText(text, `texts[${i}]`));
+      return engine.fingerprintMany(list, config);
+    },
+    features(text: Text): BigUint64Array {
+      assertText(text, 'text');
+      return engine.features(text, config.shingle);
+    },
+    stream(): SimHashStream {
+      return wrapStream(engine.openStream(config));
+    },
+  });
+}
+
+function wrapStream(inner: EngineStream): SimHashStream {
+  let result: bigint | undefined;
+  let broken: unknown;
+  const stream: SimHashStream = {
+    update(chunk: Text) {
+      if (result !== undefined) throw new TypeError('stream.update() after digest(): open a new stream()');
+      if (broken !== undefined) throw new TypeError('stream.update() after an earlier update threw; open a new stream()', { cause: broken });
+      assertText(chunk, 'chunk');
+      try {
+        inner.update(chunk);
+      } catch (error) {
+        broken = error;
+        throw error;
+      }
+      return stream;
+    },
+    digest() {
+      if (broken !== undefined) throw new TypeError('stream.digest() after an earlier update threw; open a new stream()', { cause: broken });
+      if (result === undefined) result = inner.digest();
+      return result;
+    },
+  };
+  return stream;
+}

@@ -1,0 +1,48 @@
+// The contract between the public API (src/core) and the two engines (WASM and pure).
+import type { WeightTable } from './weight-table.js';
+
+/** A document: a string (lone surrogates count as U+FFFD) or UTF-8 bytes (decoded as TextDecoder does). */
+export type Text = string | Uint8Array;
+
+/** Weight of a feature, given its 64-bit feature hash; must return an int32. */
+export type WeightFunction = (featureHash: bigint) => number;
+
+export interface SimHashOptions {
+  /** Shingle width w: tokens per feature. Integer from 1 to MAX_SHINGLE; default 3. */
+  shingle?: number;
+  /** Per-feature weights: a Map keyed by shingle text or feature hash, or a function of the feature hash. */
+  weights?: ReadonlyMap<string | bigint, number> | WeightFunction;
+  /** Weight of a feature missing from a `weights` Map; default 1. */
+  defaultWeight?: number;
+}
+
+/** Validated weighting, as the engines consume it. */
+export type Weighting =
+  | { readonly kind: 'unit' }
+  | { readonly kind: 'table'; readonly table: WeightTable }
+  | { readonly kind: 'function'; readonly weightOf: WeightFunction };
+
+/** Validated hasher settings. `weightOf` of a function weighting already throws RangeError on a non-int32. */
+export interface HasherConfig {
+  readonly shingle: number;
+  readonly weighting: Weighting;
+}
+
+export interface EngineStream {
+  /** Feeds the next chunk; chunks may be cut anywhere (inside a token, a UTF-8 sequence or a surrogate pair). */
+  update(chunk: Text): void;
+  /** Fingerprint of everything fed so far; ends the stream. */
+  digest(): bigint;
+}
+
+/** One fingerprint engine. Inputs reach it already validated (strings or Uint8Arrays). */
+export interface Engine {
+  readonly name: 'wasm' | 'pure';
+  fingerprint(text: Text, config: HasherConfig): bigint;
+  fingerprintMany(texts: readonly Text[], config: HasherConfig): BigUint64Array;
+  /** The feature hashes of a document, in order, repeats included (as the counters see them). */
+  features(text: Text, shingle: number): BigUint64Array;
+  openStream(config: HasherConfig): EngineStream;
+  /** FNV-1a 64 + splitmix64 of the UTF-8 bytes of `shingleText`, exactly as given. */
+  featureHash(shingleText: string): bigint;
+}

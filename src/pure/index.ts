@@ -1,0 +1,14 @@
+// simhash-wasm/pure: the same API as simhash-wasm, computed in plain TypeScript (no WebAssembly).
+import { bindApi } from '../core/api.js';
+import { pureEngine } from './engine.js';
+
+/** Nothing to load for the pure engine; present so both entries are interchangeable. */
+export async function init(): Promise<void> {}
+export function initSync(): void {}
+
+export const { createSimHash, featureHash, createIdfWeights } = bindApi(() => pureEngine);
+export { hamming, similarity, toHex, fromHex } from '../core/bits.js';
+export { PIPELINE_VERSION, MAX_SHINGLE } from '../core/options.js';
+export type { SimHash, SimHashStream } from '../core/simhash.js';
+export type { SimHashOptions, Text, WeightFunction } from '../core/types.js';
+export type { IdfOptions, IdfWeights } from '../core/idf.js';
