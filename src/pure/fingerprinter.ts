@@ -1,0 +1,51 @@
+// One document at a time through a Shingler into the counters a hasher's weighting needs.
+import type { HasherConfig, Text } from '../core/types.js';
+import { Shingler, type FeatureSink } from './shingler.js';
+import { UnitCounter } from './unit-counter.js';
+import { FunctionWeightSink, TableWeightSink } from './weight-sinks.js';
+import type { WeightedCounter } from './weighted-counter.js';
+
+type Counter = UnitCounter | WeightedCounter;
+
+export class Fingerprinter {
+  readonly shingler: Shingler;
+  private readonly sink: FeatureSink;
+  private readonly counter: Counter;
+  /** Set while a document is in progress, so a re-entrant call (from a weight function) gets its own. */
+  busy = false;
+
+  constructor(config: HasherConfig) {
+    const { weighting } = config;
+    if (weighting.kind === 'unit') {
+      const counter = new UnitCounter();
+      this.sink = counter;
+      this.counter = counter;
+    } else {
+      const sink = weighting.kind === 'table' ? new TableWeightSink(weighting.table) : new FunctionWeightSink(weighting.weightOf);
+      this.sink = sink;
+      this.counter = sink.counter;
+    }
+    this.shingler = new Shingler(config.shingle, this.sink);
+  }
+
+  /** Clears the counters and the shingler for a new document. */
+  begin(): void {
+    this.counter.reset();
+    this.shingler.reset(this.sink);
+  }
+
+  /** Fingerprint of a whole document; writes its halves to out[at + lowWord], out[at + 1 - lowWord]. */
+  whole(text: Text, out: Int32Array, at: number, lowWord: number): void {
+    this.begin();
+    if (typeof text === 'string') this.shingler.feedString(text, 0, text.length);
+    else this.shingler.feedBytes(text, 0, text.length);
+    this.end(out, at, lowWord);
+  }
+
+  /** Ends the document and writes its fingerprint halves. */
+  end(out: Int32Array, at: number, lowWord: number): void {
+    this.shingler.finish();
+    out[at + lowWord] = this.counter.fingerprintLo();
+    out[at + 1 - lowWord] = this.counter.fingerprintHi();
+  }
+}
