@@ -1,0 +1,96 @@
+// Fingerprint throughput: the WASM engine, the pure engine and simhash-js, on the seed's workload and real mail.
+//
+// simhash-js is a speed peer only, not the same fingerprint: it makes 32-bit fingerprints from
+// non-overlapping 4-character slices of the raw string (no tokenizing, no lowercasing), hashes
+// each slice's UTF-16 code units with Jenkins lookup3, turns every hash into a hex string and back,
+// sorts them as strings and keeps at most 128 of them (through `splice`, which keeps the slices
+// *after* the first 128, not the first 128), all with unit weights.
+import { Bench } from 'tinybench';
+import simhashJs from 'simhash-js';
+import * as wasm from '../src/index.js';
+import * as pure from '../src/pure/index.js';
+import { throughputTable, type BenchSuite, type SuiteContext, type ThroughputRow } from './suite.js';
+import { SEED_SHINGLE, seedWorkload, spamAssassinWorkload, xorAll, type Workload } from './workloads.js';
+
+type Hasher = ReturnType<typeof wasm.createSimHash>;
+
+interface Variant {
+  readonly name: string;
+  /** Fingerprints every document once; returns a value that depends on every fingerprint. */
+  readonly run: (workload: Workload) => bigint;
+  /** The simhash-js row computes another fingerprint, so its checksum is not ours. */
+  readonly ours: boolean;
+}
+
+function xorSingle(hasher: Hasher, docs: readonly (string | Uint8Array)[]): bigint {
+  let acc = 0n;
+  for (const doc of docs) acc ^= hasher.fingerprint(doc);
+  return acc;
+}
+
+function variants(wasmHasher: Hasher, pureHasher: Hasher): Variant[] {
+  const peer = new simhashJs.SimHash();
+  return [
+    { name: 'wasm fingerprintMany(strings)', ours: true, run: (w) => xorAll(wasmHasher.fingerprintMany(w.texts)) },
+    { name: 'wasm fingerprintMany(bytes)', ours: true, run: (w) => xorAll(wasmHasher.fingerprintMany(w.bytes)) },
+    { name: 'wasm fingerprint(string)', ours: true, run: (w) => xorSingle(wasmHasher, w.texts) },
+    { name: 'pure fingerprint(string)', ours: true, run: (w) => xorSingle(pureHasher, w.texts) },
+    { name: 'pure fingerprintMany(bytes)', ours: true, run: (w) => xorAll(pureHasher.fingerprintMany(w.bytes)) },
+    {
+      name: 'simhash-js hash(string)',
+      ours: false,
+      run: (w) => {
+        let acc = 0;
+        for (const text of w.texts) acc ^= peer.hash(text) ?? 0;
+        return BigInt(acc >>> 0);
+      },
+    },
+  ];
+}
+
+/** Before timing: the engines must agree with each other, and with the reference where it is known. */
+function checkedXor(workload: Workload, wasmHasher: Hasher, pureHasher: Hasher): bigint {
+  const fromWasm = wasmHasher.fingerprintMany(workload.bytes);
+  const fromPure = pureHasher.fingerprintMany(workload.texts);
+  for (let i = 0; i < fromWasm.length; i++) {
+    if (fromWasm[i] !== fromPure[i]) throw new Error(`${workload.name}: document ${i}: wasm ${wasm.toHex(fromWasm[i])} ≠ pure ${wasm.toHex(fromPure[i])}`);
+  }
+  const xor = xorAll(fromWasm);
+  if (workload.expectedXor !== undefined && xor !== workload.expectedXor) {
+    throw new Error(`${workload.name}: fingerprints XOR to ${wasm.toHex(xor)}, the reference's to ${wasm.toHex(workload.expectedXor)}`);
+  }
+  return xor;
+}
+
+async function benchWorkload(context: SuiteContext, key: string, load: () => Workload, wasmHasher: Hasher, pureHasher: Hasher): Promise<void> {
+  const all = variants(wasmHasher, pureHasher);
+  const chosen = all.filter((v) => context.selected(`fingerprint/${key}/${v.name}`));
+  if (chosen.length === 0) return;
+  const workload = load();
+  const expected = checkedXor(workload, wasmHasher, pureHasher);
+  context.log(`${workload.name}: wasm and pure agree on every document, XOR ${wasm.toHex(expected)}`);
+  const bench = new Bench({ name: workload.name, iterations: context.iterations, time: context.timeMs, warmupIterations: 1, throws: true });
+  for (const variant of chosen) {
+    bench.add(variant.name, () => {
+      const got = variant.run(workload);
+      // Checking every timed call keeps the work observable, so no engine can skip any of it.
+      if (variant.ours && got !== expected) throw new Error(`${variant.name} on ${workload.name}: XOR ${wasm.toHex(got)}, expected ${wasm.toHex(expected)}`);
+    });
+  }
+  bench.addEventListener('cycle', (event) => context.log(`  ${event.task?.name}: ${event.task?.runs} runs`));
+  await bench.run();
+  const rows: ThroughputRow[] = bench.tasks.map((task) => ({ task, itemsPerCall: workload.texts.length, bytesPerCall: workload.totalBytes }));
+  const referencePerSecond = key === 'seed' ? context.reference?.fingerprintDocsPerSecond : undefined;
+  context.print(`### fingerprint: ${workload.name}, ${(workload.totalBytes / 1e6).toFixed(1)} MB, w = ${SEED_SHINGLE}\n\n${throughputTable(rows, { itemLabel: 'docs', referencePerSecond })}\n`);
+}
+
+export const suite: BenchSuite = {
+  name: 'fingerprint',
+  async run(context) {
+    await wasm.init();
+    const wasmHasher = wasm.createSimHash({ shingle: SEED_SHINGLE });
+    const pureHasher = pure.createSimHash({ shingle: SEED_SHINGLE });
+    await benchWorkload(context, 'seed', seedWorkload, wasmHasher, pureHasher);
+    await benchWorkload(context, 'spam', spamAssassinWorkload, wasmHasher, pureHasher);
+  },
+};

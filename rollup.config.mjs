@@ -1,0 +1,56 @@
+// Builds dist/: the two library entries as ESM (.js) and CommonJS (.cjs), and the `simhash` command (dist/cli.js).
+// The WASM bytes reach the bundles inlined, through src/wasm/wasm-bytes.ts (written by `npm run build:wasm`).
+// Declarations come from `tsc -p tsconfig.types.json` (npm run build:types).
+import { chmod } from 'node:fs/promises';
+import { readFileSync, rmSync } from 'node:fs';
+import json from '@rollup/plugin-json';
+import typescript from '@rollup/plugin-typescript';
+
+// A fresh dist/ each build, so no file of a removed module lingers in the package.
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
+const library = { index: 'src/index.ts', pure: 'src/pure/index.ts' };
+
+const compile = () =>
+  typescript({
+    tsconfig: './tsconfig.build.json',
+    // rootDir pinned: the CLI imports package.json, and the plugin finds its outputs only if tsc's root agrees.
+    compilerOptions: { rootDir: '.', outDir: 'dist' },
+  });
+
+/** npm makes `bin` files executable on install; this does it for `node_modules/.bin`-less local runs too. */
+const executable = (file) => ({
+  name: 'executable',
+  async writeBundle() {
+    await chmod(file, 0o755);
+  },
+});
+
+export default [
+  {
+    input: { ...library, cli: 'src/cli/main.ts' },
+    external,
+    plugins: [json({ preferConst: true }), compile(), executable('dist/cli.js')],
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+    },
+  },
+  {
+    input: library,
+    external,
+    plugins: [compile()],
+    output: {
+      dir: 'dist',
+      format: 'cjs',
+      exports: 'named',
+      entryFileNames: '[name].cjs',
+      chunkFileNames: 'chunks/[name]-[hash].cjs',
+    },
+  },
+];
