@@ -1,0 +1,133 @@
+// The 64 signed counters, kept as S[b] = sum of the weights of features with bit b set, and
+// W = sum of all weights: counter b = 2 S[b] - W, so bit b of the fingerprint is 2 S[b] > W.
+import { MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, S, W, fbCap, fbLen, fbPtr, mode, negOffset } from './state';
+
+const LANES8: u64 = 0x0101010101010101;
+const LANES16: u64 = 0x0001000100010001;
+/** Largest weight a 16-bit SWAR lane takes; larger magnitudes go through the exact 64-add path. */
+const LANE16_MAX: i64 = 0xffff;
+
+// The weight table (src/core/weight-table.ts layout), copied into linear memory by the JS side.
+let tableKeys: usize = 0;
+let tableWeights: usize = 0;
+let tableMask: u32 = 0;
+let tableDefault: i32 = 1;
+let tableZeroKey: i32 = 1;
+
+export function setTable(keys: usize, weights: usize, mask: u32, defaultWeight: i32, zeroKeyWeight: i32): void {
+  tableKeys = keys;
+  tableWeights = weights;
+  tableMask = mask;
+  tableDefault = defaultWeight;
+  tableZeroKey = zeroKeyWeight;
+}
+
+/** The user's weight function (JS), called once per feature in MODE_FUNCTION. */
+@external("env", "weight")
+declare function externalWeight(featureHash: u64): i32;
+
+@inline function tableWeight(h: u64): i32 {
+  if (h == 0) return tableZeroKey;
+  let slot = <u32>h & tableMask;
+  let key = load<u64>(tableKeys + (<usize>slot << 3));
+  while (key != h) {
+    if (key == 0) return tableDefault;
+    slot = (slot + 1) & tableMask;
+    key = load<u64>(tableKeys + (<usize>slot << 3));
+  }
+  return load<i32>(tableWeights + (<usize>slot << 2));
+}
+
+/** Votes the buffered features and empties the buffer. */
+export function consume(): void {
+  if (mode == MODE_FEATURES) {
+    // The JS side sizes the output for every feature a slice can make; running out is a bug.
+    if (fbLen >= fbCap) unreachable();
+    return;
+  }
+  const n = fbLen;
+  fbLen = 0;
+  if (n == 0) return;
+  if (mode == MODE_TABLE || mode == MODE_FUNCTION) addWeighted(fbPtr, n, mode == MODE_TABLE);
+  else addUnit(fbPtr, n);
+}
+
+/** Unit weights, n <= 255: eight 8-bit lanes per accumulator, acc[j] lane i counts bit 8i + j. */
+function addUnit(ptr: usize, n: i32): void {
+  let a0: u64 = 0, a1: u64 = 0, a2: u64 = 0, a3: u64 = 0, a4: u64 = 0, a5: u64 = 0, a6: u64 = 0, a7: u64 = 0;
+  for (let end = ptr + (<usize>n << 3); ptr < end; ptr += 8) {
+    const h = load<u64>(ptr);
+    a0 += h & LANES8;
+    a1 += (h >> 1) & LANES8;
+    a2 += (h >> 2) & LANES8;
+    a3 += (h >> 3) & LANES8;
+    a4 += (h >> 4) & LANES8;
+    a5 += (h >> 5) & LANES8;
+    a6 += (h >> 6) & LANES8;
+    a7 += (h >> 7) & LANES8;
+  }
+  flush8(a0, 0); flush8(a1, 1); flush8(a2, 2); flush8(a3, 3);
+  flush8(a4, 4); flush8(a5, 5); flush8(a6, 6); flush8(a7, 7);
+  W += n;
+}
+
+@inline function flush8(acc: u64, j: usize): void {
+  for (let i: usize = 0; i < 8; i++) {
+    const at = S + ((i * 8 + j) << 3);
+    store<i64>(at, load<i64>(at) + <i64>((acc >> (i * 8)) & 0xff));
+  }
+}
+
+// Weighted: 16 accumulators of four 16-bit lanes (acc[j] lane i sums bit 16i + j), flushed before
+// the weights added since the last flush could pass 0xffff. A negative weight -m adds m for the
+// bits that are 0 and takes m off every counter: -m*bit = -m + m*(1 - bit).
+const ACC16: usize = memory.data(16 * 8, 16);
+
+function addWeighted(ptr: usize, n: i32, fromTable: bool): void {
+  memory.fill(ACC16, 0, 16 * 8);
+  let budget: i64 = 0;
+  for (let end = ptr + (<usize>n << 3); ptr < end; ptr += 8) {
+    let h = load<u64>(ptr);
+    const weight = <i64>(fromTable ? tableWeight(h) : externalWeight(h));
+    if (weight == 0) continue;
+    W += weight;
+    let m = weight;
+    if (weight < 0) { m = -weight; h = ~h; negOffset -= m; }
+    if (m > LANE16_MAX) { addExact(h, m); continue; }
+    if (budget + m > LANE16_MAX) { flush16(); budget = 0; }
+    budget += m;
+    const um = <u64>m;
+    for (let j: usize = 0; j < 16; j++) {
+      const at = ACC16 + (j << 3);
+      store<u64>(at, load<u64>(at) + ((h >> j) & LANES16) * um);
+    }
+  }
+  flush16();
+}
+
+function flush16(): void {
+  for (let j: usize = 0; j < 16; j++) {
+    const acc = load<u64>(ACC16 + (j << 3));
+    for (let i: usize = 0; i < 4; i++) {
+      const at = S + ((i * 16 + j) << 3);
+      store<i64>(at, load<i64>(at) + <i64>((acc >> (i * 16)) & 0xffff));
+    }
+  }
+  memory.fill(ACC16, 0, 16 * 8);
+}
+
+function addExact(h: u64, m: i64): void {
+  for (let b: usize = 0; b < 64; b++) {
+    const at = S + (b << 3);
+    store<i64>(at, load<i64>(at) + (m & -<i64>((h >> b) & 1)));
+  }
+}
+
+/** Bit b is 1 iff counter b = 2 S[b] - W is positive; no features or all weights 0 give 0. */
+export function fingerprintBits(): u64 {
+  let fp: u64 = 0;
+  for (let b: usize = 0; b < 64; b++) {
+    if (2 * (load<i64>(S + (b << 3)) + negOffset) > W) fp |= (<u64>1) << b;
+  }
+  return fp;
+}

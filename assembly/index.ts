@@ -1,0 +1,60 @@
+// Exports only: the surface src/wasm/engine.ts drives. Pointers are byte offsets in this memory.
+import { consume, fingerprintBits, setTable } from './counters';
+import { fnvBytes, splitmix as mix } from './features';
+import { configure, fbLen, reset, restoreState, saveState, stateBytes, REGION } from './state';
+import { finish, scan } from './tokenize';
+
+export { configure, reset, setTable, saveState, restoreState, stateBytes };
+
+/** First byte free for the JS side's buffers. */
+export function heapBase(): usize {
+  return __heap_base;
+}
+
+export function stateRegion(): usize {
+  return REGION;
+}
+
+/** Feeds len more bytes of the current document; fingerprint modes vote the features found. */
+export function update(ptr: usize, len: i32): void {
+  scan(ptr, ptr + <usize>len);
+  consume();
+}
+
+/** Ends the current document and returns its fingerprint. */
+export function digest(): u64 {
+  finish();
+  consume();
+  return fingerprintBits();
+}
+
+/** Features mode: ends the document; the last features join the output. */
+export function finishFeatures(): void {
+  finish();
+}
+
+/** Features mode: how many feature hashes are in the output; empties it for the next slice. */
+export function takeFeatures(): i32 {
+  const n = fbLen;
+  fbLen = 0;
+  return n;
+}
+
+/** One fingerprint per document: document i is bytes [offsets[i], offsets[i + 1]) of input. */
+export function fingerprintBatch(input: usize, offsets: usize, count: i32, out: usize): void {
+  for (let i = 0; i < count; i++) {
+    const at = offsets + (<usize>i << 2);
+    reset();
+    update(input + <usize>load<u32>(at), <i32>(load<u32>(at, 4) - load<u32>(at)));
+    store<u64>(out + (<usize>i << 3), digest());
+  }
+}
+
+/** FNV-1a 64 of len more bytes, from state h (featureHash: from the offset basis, then splitmix). */
+export function fnv(ptr: usize, len: i32, h: u64): u64 {
+  return fnvBytes(ptr, len, h);
+}
+
+export function splitmix(h: u64): u64 {
+  return mix(h);
+}

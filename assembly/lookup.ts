@@ -1,0 +1,57 @@
+// Character classes: a 256-entry byte table for ASCII, binary search in the generated tables above.
+import { FLAG_CASED, LOWER_RUNS, LOWER_RUNS_LENGTH, PROPS, PROPS_LENGTH } from './unicode';
+
+/** Marks a byte >= 0x80 in ASCII_CLASS: the start (or a continuation) of a multi-byte sequence. */
+export const NON_ASCII: u32 = 0x80;
+/**
+ * ASCII_CLASS[b]: 0 for an ASCII separator, the lowercase byte for an ASCII letter or digit,
+ * NON_ASCII for b >= 0x80. So `class - 1 < 0x7f` tests "ASCII alphanumeric" in one compare.
+ */
+export const ASCII_CLASS: usize = memory.data(256, 64);
+
+function initAsciiClass(): void {
+  for (let b: u32 = 0; b < 256; b++) {
+    let c: u32 = 0;
+    if (b >= 0x80) c = NON_ASCII;
+    else if (b >= 0x30 && b <= 0x39) c = b;
+    else if (b >= 0x61 && b <= 0x7a) c = b;
+    else if (b >= 0x41 && b <= 0x5a) c = b | 0x20;
+    store<u8>(ASCII_CLASS + b, <u8>c);
+  }
+}
+initAsciiClass();
+
+// Text in one script stays in few ranges: try the last range found before searching.
+let lastRange: i32 = 0;
+
+/** PROPS flags (1 alphanumeric, 2 Cased, 4 Case_Ignorable) of a code point >= U+0080. */
+export function props(c: u32): u32 {
+  let i = lastRange;
+  if (c >= unchecked(PROPS[i]) >> 3 && (i + 1 == PROPS_LENGTH || c < unchecked(PROPS[i + 1]) >> 3)) {
+    return unchecked(PROPS[i]) & 7;
+  }
+  let low = 0, high = PROPS_LENGTH - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (unchecked(PROPS[mid]) >> 3 <= c) low = mid;
+    else high = mid - 1;
+  }
+  lastRange = low;
+  return unchecked(PROPS[low]) & 7;
+}
+
+/** Simple lowercase mapping of a Cased code point >= U+0080 (U+0130 is handled by the caller). */
+export function lower(c: u32, flags: u32): u32 {
+  if ((flags & FLAG_CASED) == 0) return c; // only Cased code points change when lowercased
+  let low = 0, high = LOWER_RUNS_LENGTH - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (<u32>unchecked(LOWER_RUNS[mid * 4]) <= c) low = mid;
+    else high = mid - 1;
+  }
+  const first = <u32>unchecked(LOWER_RUNS[low * 4]);
+  const last = <u32>unchecked(LOWER_RUNS[low * 4 + 1]);
+  const stride = <u32>unchecked(LOWER_RUNS[low * 4 + 2]);
+  if (c < first || c > last || (c - first) % stride != 0) return c;
+  return <u32>(<i32>c + unchecked(LOWER_RUNS[low * 4 + 3]));
+}

@@ -1,0 +1,119 @@
+// One pass over UTF-8 bytes: WHATWG decoding (a maximal invalid subsequence is one U+FFFD, which
+// separates tokens like any non-alphanumeric), tokens of alphanumeric code points, lowercased into
+// the token buffer (Final_Sigma as String.prototype.toLowerCase on the token alone).
+import { endToken, emitShortShingle, flushTokenBuffer, resolveSigma, startToken } from './features';
+import { ASCII_CLASS, NON_ASCII, lower, props } from './lookup';
+import { TB, TB_CAP, cp, hi, inTok, lo, need, pending, pendPos, prevCased, tbLen } from './state';
+import { FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE } from './unicode';
+
+const CAPITAL_SIGMA: u32 = 0x3a3;
+const CAPITAL_I_DOT: u32 = 0x130;
+
+@inline function separator(): void {
+  if (inTok) endToken();
+}
+
+/** Tokenizes the bytes [p, end), continuing whatever token and UTF-8 sequence came before. */
+export function scan(p: usize, end: usize): void {
+  while (p < end) {
+    if (need == 0) {
+      const c = <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
+      if (c - 1 < 0x7f) { p = asciiRun(p, end); continue; }
+      p++;
+      if (c == 0) { separator(); continue; }
+      leadByte(<u32>load<u8>(p - 1));
+    } else {
+      const b = <u32>load<u8>(p);
+      lo = 0x80;
+      if (b < lo || b > hi) {
+        // This byte ends an invalid sequence (one U+FFFD) and is read again on its own.
+        need = 0;
+        hi = 0xbf;
+        separator();
+        continue;
+      }
+      hi = 0xbf;
+      cp = (cp << 6) | (b & 0x3f);
+      p++;
+      if (--need == 0) codePoint(cp);
+    }
+  }
+}
+
+function leadByte(b: u32): void {
+  if (b >= 0xc2 && b <= 0xdf) { need = 1; cp = b & 0x1f; }
+  else if (b >= 0xe0 && b <= 0xef) {
+    need = 2; cp = b & 0x0f;
+    if (b == 0xe0) lo = 0xa0; else if (b == 0xed) hi = 0x9f;
+  } else if (b >= 0xf0 && b <= 0xf4) {
+    need = 3; cp = b & 0x07;
+    if (b == 0xf0) lo = 0x90; else if (b == 0xf4) hi = 0x8f;
+  } else separator(); // a stray continuation byte or C0, C1, F5..FF
+}
+
+// Hot path: a run of ASCII letters and digits, copied lowercased into the token buffer.
+function asciiRun(p: usize, end: usize): usize {
+  let c = <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
+  if (!inTok) startToken();
+  else if (pending) resolveSigma(c < 0x61); // a digit is not Cased: the sigma before it is final
+  let n = tbLen;
+  let last = c;
+  for (;;) {
+    let limit = p + <usize>(TB_CAP - n);
+    if (limit > end) limit = end;
+    while (p < limit) {
+      c = <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
+      if (c - 1 >= 0x7f) break;
+      store<u8>(TB + <usize>n, <u8>c);
+      last = c;
+      n++;
+      p++;
+    }
+    if (p < limit || p == end) break;
+    tbLen = n;
+    flushTokenBuffer();
+    n = tbLen;
+  }
+  tbLen = n;
+  prevCased = last >= 0x61; // letters are Cased, digits are not
+  return p;
+}
+
+function put(b: u32): void {
+  store<u8>(TB + <usize>tbLen, <u8>b);
+  tbLen++;
+}
+
+/** A decoded code point >= U+0080. */
+function codePoint(c: u32): void {
+  const flags = props(c);
+  if ((flags & FLAG_ALNUM) == 0) { separator(); return; }
+  if (!inTok) startToken();
+  else if (tbLen > TB_CAP - 4) flushTokenBuffer();
+  if ((flags & FLAG_CASE_IGNORABLE) == 0) {
+    const cased = (flags & FLAG_CASED) != 0;
+    if (pending) resolveSigma(!cased);
+    if (c == CAPITAL_SIGMA) {
+      // Final iff a Cased code point precedes (case-ignorable ones skipped) and none follows.
+      put(0xcf);
+      if (prevCased) { pending = true; pendPos = tbLen; }
+      put(0x83);
+      prevCased = true;
+      return;
+    }
+    prevCased = cased;
+  }
+  if (c == CAPITAL_I_DOT) { put(0x69); put(0xcc); put(0x87); return; }
+  const l = lower(c, flags);
+  if (l < 0x80) put(l);
+  else if (l < 0x800) { put(0xc0 | (l >> 6)); put(0x80 | (l & 0x3f)); }
+  else if (l < 0x10000) { put(0xe0 | (l >> 12)); put(0x80 | ((l >> 6) & 0x3f)); put(0x80 | (l & 0x3f)); }
+  else { put(0xf0 | (l >> 18)); put(0x80 | ((l >> 12) & 0x3f)); put(0x80 | ((l >> 6) & 0x3f)); put(0x80 | (l & 0x3f)); }
+}
+
+/** End of input: an unfinished sequence is one U+FFFD; the last token ends; a short text's one shingle. */
+export function finish(): void {
+  if (need != 0) { need = 0; lo = 0x80; hi = 0xbf; }
+  separator();
+  emitShortShingle();
+}

@@ -1,0 +1,52 @@
+// Instantiates the module from the bytes inlined in wasm-bytes.ts (no .wasm file to fetch, no
+// import.meta.url, no top-level await), asynchronously with init() or synchronously with initSync().
+import type { Engine } from '../core/types.js';
+import { createWasmEngine } from './engine.js';
+import { createImports, type WasmBridge, type WasmExports } from './exports.js';
+import { WASM_BASE64 } from './wasm-bytes.js';
+
+let engine: Engine | undefined;
+let loading: Promise<void> | undefined;
+
+function moduleBytes(): Uint8Array<ArrayBuffer> {
+  const text = atob(WASM_BASE64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+function newBridge(): WasmBridge {
+  return { weightOf: () => 1 };
+}
+
+function adopt(instance: WebAssembly.Instance, bridge: WasmBridge): void {
+  engine ??= createWasmEngine(instance.exports as unknown as WasmExports, bridge);
+}
+
+/** Compiles and instantiates the WebAssembly engine once; later calls return the same promise. */
+export function init(): Promise<void> {
+  if (engine) return Promise.resolve();
+  loading ??= (async () => {
+    const bridge = newBridge();
+    const { instance } = await WebAssembly.instantiate(moduleBytes(), createImports(bridge));
+    adopt(instance, bridge);
+  })();
+  loading.catch(() => { loading = undefined; }); // a failed attempt may be retried
+  return loading;
+}
+
+/** init() without the promise: compiles and instantiates now (fine in Node and workers). */
+export function initSync(): void {
+  if (engine) return;
+  const bridge = newBridge();
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes()), createImports(bridge));
+  adopt(instance, bridge);
+}
+
+/** The engine, once init() has resolved or initSync() has returned. */
+export function loadedEngine(): Engine {
+  if (!engine) {
+    throw new TypeError('simhash-wasm is not initialised: `await init()` or call `initSync()` first (or use simhash-wasm/pure, which needs neither)');
+  }
+  return engine;
+}
