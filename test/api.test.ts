@@ -96,9 +96,10 @@ describe.each(entries)('%s entry', (name, entry) => {
     let calls = 0;
     const sh = entry.createSimHash({ shingle: 1, weights: () => (++calls === 2 ? NaN : 1) });
     const stream = sh.stream();
-    expect(() => stream.update('one two three ')).toThrow(RangeError);
-    expect(() => stream.update('four')).toThrow(/earlier update threw/);
-    expect(() => stream.digest()).toThrow(/earlier update threw/);
+    // An engine may weigh features as they come or in batches, so the error may surface at digest.
+    expect(() => stream.update('one two three ').update('four').digest()).toThrow(RangeError);
+    expect(() => stream.update('five')).toThrow(/earlier call threw/);
+    expect(() => stream.digest()).toThrow(/earlier call threw/);
     expect(sh.fingerprint('one')).toBe(entry.createSimHash({ shingle: 1 }).fingerprint('one'));
   });
 });

@@ -68,7 +68,7 @@ function wrapStream(inner: EngineStream): SimHashStream {
   const stream: SimHashStream = {
     update(chunk: Text) {
       if (result !== undefined) throw new TypeError('stream.update() after digest(): open a new stream()');
-      if (broken !== undefined) throw new TypeError('stream.update() after an earlier update threw; open a new stream()', { cause: broken });
+      if (broken !== undefined) throw new TypeError('stream.update() after an earlier call threw; open a new stream()', { cause: broken });
       assertText(chunk, 'chunk');
       try {
         inner.update(chunk);
@@ -79,8 +79,15 @@ function wrapStream(inner: EngineStream): SimHashStream {
       return stream;
     },
     digest() {
-      if (broken !== undefined) throw new TypeError('stream.digest() after an earlier update threw; open a new stream()', { cause: broken });
-      if (result === undefined) result = inner.digest();
+      if (broken !== undefined) throw new TypeError('stream.digest() after an earlier call threw; open a new stream()', { cause: broken });
+      if (result === undefined) {
+        try {
+          result = inner.digest();
+        } catch (error) {
+          broken = error;
+          throw error;
+        }
+      }
       return result;
     },
   };
