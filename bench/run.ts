@@ -1,18 +1,15 @@
-// Runs every bench module (a file in bench/ that exports `suite`), optionally filtered.
+// Runs every bench suite (SUITE_MODULES below), optionally filtered.
 //
 //   npm run bench                          all suites
 //   npm run bench -- fingerprint/seed      only tasks whose id (suite/group/task) contains the filter
 //   npm run bench -- --reference ../shared/reference/run.sh   also run the yardstick first, add ratios
 //   npm run bench -- --iterations 1 --time 0                  one timed call per task (a smoke run)
+// A new bench module exports `suite` (see suite.ts) and is added to SUITE_MODULES below.
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { basename, dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchSuite, ReferenceResult, SuiteContext } from './suite.js';
-
-const HERE = dirname(fileURLToPath(import.meta.url));
 
 function parseCommandLine() {
   const { values, positionals } = parseArgs({
@@ -44,13 +41,18 @@ function runReference(script: string): ReferenceResult {
   };
 }
 
+/**
+ * The bench modules, each exporting `suite: BenchSuite`. Listed rather than discovered: bench/ also holds
+ * scratch scripts (e.g. *-quick.ts) that run when imported.
+ */
+const SUITE_MODULES = ['./fingerprint.js'];
+
 async function loadSuites(): Promise<BenchSuite[]> {
-  const self = basename(fileURLToPath(import.meta.url));
-  const files = readdirSync(HERE).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f !== self).sort();
   const suites: BenchSuite[] = [];
-  for (const file of files) {
-    const module: { suite?: BenchSuite } = await import(pathToFileURL(resolve(HERE, file)).href);
-    if (module.suite) suites.push(module.suite);
+  for (const path of SUITE_MODULES) {
+    const module: { suite?: BenchSuite } = await import(path);
+    if (!module.suite) throw new Error(`bench module ${path} exports no suite`);
+    suites.push(module.suite);
   }
   return suites;
 }

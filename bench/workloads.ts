@@ -92,6 +92,13 @@ export function messageBody(message: Uint8Array): Uint8Array {
   return message.subarray(message.length);
 }
 
+/** The first `count` documents, for a peer too slow to time on the whole workload. */
+export function firstDocuments(workload: Workload, count: number): Workload {
+  if (count >= workload.texts.length) return workload;
+  const bytes = workload.bytes.slice(0, count);
+  return { name: `${workload.name}, first ${count.toLocaleString('en')}`, texts: workload.texts.slice(0, count), bytes, totalBytes: sumLengths(bytes) };
+}
+
 function withBytes(name: string, texts: string[], expectedXor?: bigint): Workload {
   const encoder = new TextEncoder();
   const bytes = texts.map((t) => encoder.encode(t));
