@@ -19,11 +19,11 @@ const JSONL_BATCH = 1024;
 export function registerFingerprintCommand(program: Command, context: CliContext): void {
   program
     .command('fingerprint')
-    .description('print the 64-bit SimHash fingerprint of each FILE (stdin when none, or "-") as "<16 hex>  <file>"')
+    .description('print each FILE\'s 64-bit SimHash fingerprint as "<16 hex>  <file>" (stdin when no FILE)')
     .argument('[FILE...]', 'files to read as UTF-8 bytes; "-" is stdin')
     .addOption(shingleOption())
     .addOption(engineOption())
-    .option('--jsonl', 'read one JSON string per line; print one fingerprint per line, in order')
+    .option('--jsonl', 'read one JSON string per line and print one fingerprint per line, in order (a malformed line is reported on stderr and skipped)')
     .action(async (files: string[], options: FingerprintOptions) => {
       const { createSimHash } = await loadEntry(options.engine);
       const hasher = createSimHash({ shingle: options.shingle });
