@@ -3,7 +3,8 @@
 // the token buffer (Final_Sigma as String.prototype.toLowerCase on the token alone).
 import { endToken, emitShortShingle, flushTokenBuffer, resolveSigma, startToken } from './features';
 import { ASCII_CLASS, NON_ASCII, lower, props } from './lookup';
-import { TB, TB_CAP, cp, hi, inTok, lo, need, pending, pendPos, prevCased, tbLen } from './state';
+import { asciiFast } from './ascii-fast';
+import { TB, TB_CAP, cp, hi, inTok, lo, need, pending, pendPos, prevCased, tbLen, w } from './state';
 import { FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE } from './unicode';
 
 const CAPITAL_SIGMA: u32 = 0x3a3;
@@ -13,11 +14,21 @@ const CAPITAL_I_DOT: u32 = 0x130;
   if (inTok) endToken();
 }
 
-/** Tokenizes the bytes [p, end), continuing whatever token and UTF-8 sequence came before. */
+/**
+ * Tokenizes the bytes [p, end), continuing whatever token and UTF-8 sequence came before. The byte
+ * at end must be writable: it holds a sentinel for the fast path meanwhile.
+ */
 export function scan(p: usize, end: usize): void {
+  const saved = load<u8>(end);
+  store<u8>(end, 0xff);
   while (p < end) {
     if (need == 0) {
       const c = <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
+      if (c != NON_ASCII && !pending && w <= 4) {
+        if (tbLen != 0) flushTokenBuffer();
+        p = asciiFast(p, end, w);
+        continue;
+      }
       if (c - 1 < 0x7f) { p = asciiRun(p, end); continue; }
       p++;
       if (c == 0) { separator(); continue; }
@@ -38,6 +49,7 @@ export function scan(p: usize, end: usize): void {
       if (--need == 0) codePoint(cp);
     }
   }
+  store<u8>(end, saved);
 }
 
 function leadByte(b: u32): void {
@@ -51,7 +63,7 @@ function leadByte(b: u32): void {
   } else separator(); // a stray continuation byte or C0, C1, F5..FF
 }
 
-// Hot path: a run of ASCII letters and digits, copied lowercased into the token buffer.
+// A run of ASCII letters and digits, copied lowercased into the token buffer (w > 4, or a sigma pending).
 function asciiRun(p: usize, end: usize): usize {
   let c = <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
   if (!inTok) startToken();

@@ -34,7 +34,8 @@ export class WasmCore {
     const align = (n: number) => Math.ceil(n / 64) * 64;
     this.region = ex.stateRegion();
     this.input = align(ex.heapBase());
-    this.offsets = this.input + INPUT_CAP;
+    // The byte after any slice must be writable: the module keeps a sentinel there while it scans.
+    this.offsets = align(this.input + INPUT_CAP + 1);
     this.out = align(this.offsets + 4 * (MAX_BATCH + 1));
     this.varArea = align(this.out + 8 * MAX_BATCH);
     this.ensure(this.varArea);
