@@ -27,7 +27,7 @@ const SPACE: u64 = 0x20;
   let open = ntok;
   let ended = 0;
   let inT = inTok;
-  let last: u32 = 0;
+  let tokenFrom = p; // where this call's part of the current token began
   let n = fbLen;
   let c: u32;
   for (;;) {
@@ -39,7 +39,6 @@ const SPACE: u64 = 0x20;
         if (W > 1) r1 = (r1 ^ b) * FNV_PRIME;
         if (W > 2) r2 = (r2 ^ b) * FNV_PRIME;
         if (W > 3) r3 = (r3 ^ b) * FNV_PRIME;
-        last = c;
         c = cls(++p);
       }
       if (c == NON_ASCII) break; // the token goes on (or may, in the next chunk)
@@ -61,7 +60,7 @@ const SPACE: u64 = 0x20;
     if (W == 3) { r0 = (r1 ^ SPACE) * FNV_PRIME; r1 = (r2 ^ SPACE) * FNV_PRIME; r2 = FNV_OFFSET; }
     if (W == 4) { r0 = (r1 ^ SPACE) * FNV_PRIME; r1 = (r2 ^ SPACE) * FNV_PRIME; r2 = (r3 ^ SPACE) * FNV_PRIME; r3 = FNV_OFFSET; }
     if (open < W) open++;
-    last = 0;
+    tokenFrom = p;
     inT = true;
   }
   const head2 = (head + ended) % W;
@@ -75,7 +74,7 @@ const SPACE: u64 = 0x20;
   inTok = inT;
   tbLen = 0;
   fbLen = n;
-  if (inT && last != 0) prevCased = last >= 0x61;
+  if (inT && p > tokenFrom) prevCased = cls(p - 1) >= 0x61; // letters are Cased, digits not
   return p;
 }
 

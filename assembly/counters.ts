@@ -2,7 +2,8 @@
 // W = sum of all weights: counter b = 2 S[b] - W, so bit b of the fingerprint is 2 S[b] > W.
 import { MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, S, W, fbCap, fbLen, fbPtr, mode, negOffset } from './state';
 
-const LANES8: u64 = 0x0101010101010101;
+const LANES4: u64 = 0x1111111111111111;
+const NIBBLES: u64 = 0x0f0f0f0f0f0f0f0f;
 const LANES16: u64 = 0x0001000100010001;
 /** Largest weight a 16-bit SWAR lane takes; larger magnitudes go through the exact 64-add path. */
 const LANE16_MAX: i64 = 0xffff;
@@ -52,19 +53,30 @@ export function consume(): void {
   else addUnit(fbPtr, n);
 }
 
-/** Unit weights, n <= 255: eight 8-bit lanes per accumulator, acc[j] lane i counts bit 8i + j. */
+/**
+ * Unit weights, n <= 255. Bit counts go first into four accumulators of sixteen 4-bit lanes
+ * (q[j] nibble i counts bit 4i + j), which take 15 features before they could overflow, then into
+ * eight accumulators of 8-bit lanes (a[j] byte i counts bit 8i + j): about 12 operations a feature.
+ */
 function addUnit(ptr: usize, n: i32): void {
   let a0: u64 = 0, a1: u64 = 0, a2: u64 = 0, a3: u64 = 0, a4: u64 = 0, a5: u64 = 0, a6: u64 = 0, a7: u64 = 0;
-  for (let end = ptr + (<usize>n << 3); ptr < end; ptr += 8) {
-    const h = load<u64>(ptr);
-    a0 += h & LANES8;
-    a1 += (h >> 1) & LANES8;
-    a2 += (h >> 2) & LANES8;
-    a3 += (h >> 3) & LANES8;
-    a4 += (h >> 4) & LANES8;
-    a5 += (h >> 5) & LANES8;
-    a6 += (h >> 6) & LANES8;
-    a7 += (h >> 7) & LANES8;
+  const end = ptr + (<usize>n << 3);
+  while (ptr < end) {
+    let blockEnd = ptr + 15 * 8;
+    if (blockEnd > end) blockEnd = end;
+    let q0: u64 = 0, q1: u64 = 0, q2: u64 = 0, q3: u64 = 0;
+    for (; ptr < blockEnd; ptr += 8) {
+      const h = load<u64>(ptr);
+      q0 += h & LANES4;
+      q1 += (h >> 1) & LANES4;
+      q2 += (h >> 2) & LANES4;
+      q3 += (h >> 3) & LANES4;
+    }
+    // Nibble i of q[j] is bit 4i + j: even nibbles go to byte i/2 of a[j], odd ones of a[j + 4].
+    a0 += q0 & NIBBLES; a4 += (q0 >> 4) & NIBBLES;
+    a1 += q1 & NIBBLES; a5 += (q1 >> 4) & NIBBLES;
+    a2 += q2 & NIBBLES; a6 += (q2 >> 4) & NIBBLES;
+    a3 += q3 & NIBBLES; a7 += (q3 >> 4) & NIBBLES;
   }
   flush8(a0, 0); flush8(a1, 1); flush8(a2, 2); flush8(a3, 3);
   flush8(a4, 4); flush8(a5, 5); flush8(a6, 6); flush8(a7, 7);

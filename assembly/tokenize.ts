@@ -35,15 +35,15 @@ export function scan(p: usize, end: usize): void {
       leadByte(<u32>load<u8>(p - 1));
     } else {
       const b = <u32>load<u8>(p);
+      const inRange = b >= lo && b <= hi;
       lo = 0x80;
-      if (b < lo || b > hi) {
+      hi = 0xbf;
+      if (!inRange) {
         // This byte ends an invalid sequence (one U+FFFD) and is read again on its own.
         need = 0;
-        hi = 0xbf;
         separator();
         continue;
       }
-      hi = 0xbf;
       cp = (cp << 6) | (b & 0x3f);
       p++;
       if (--need == 0) codePoint(cp);
