@@ -7,6 +7,7 @@ import { WASM_BASE64 } from './wasm-bytes.js';
 
 let engine: Engine | undefined;
 let loading: Promise<void> | undefined;
+let memory: WebAssembly.Memory | undefined;
 
 function moduleBytes(): Uint8Array<ArrayBuffer> {
   const text = atob(WASM_BASE64);
@@ -20,7 +21,10 @@ function newBridge(): WasmBridge {
 }
 
 function adopt(instance: WebAssembly.Instance, bridge: WasmBridge): void {
-  engine ??= createWasmEngine(instance.exports as unknown as WasmExports, bridge);
+  if (engine) return;
+  const exports = instance.exports as unknown as WasmExports;
+  engine = createWasmEngine(exports, bridge);
+  memory = exports.memory;
 }
 
 /** Compiles and instantiates the WebAssembly engine once; later calls return the same promise. */
@@ -49,4 +53,9 @@ export function loadedEngine(): Engine {
     throw new TypeError('simhash-wasm is not initialised: `await init()` or call `initSync()` first (or use simhash-wasm/pure, which needs neither)');
   }
   return engine;
+}
+
+/** Bytes of the module's linear memory (0 before init): lets tests check that it stays bounded. */
+export function wasmMemoryBytes(): number {
+  return memory ? memory.buffer.byteLength : 0;
 }
