@@ -1,5 +1,6 @@
 // A sink that keeps every feature hash, in order, for `features()` (weights tables, idf, tests).
 import type { Text } from '../core/types.js';
+import { feedBytes, feedString } from './decode.js';
 import { Shingler, type FeatureSink } from './shingler.js';
 import { LOW_WORD } from './weight-sinks.js';
 
@@ -26,8 +27,8 @@ class FeatureList implements FeatureSink {
 export function collectFeatures(text: Text, shingle: number): BigUint64Array {
   const list = new FeatureList();
   const shingler = new Shingler(shingle, list);
-  if (typeof text === 'string') shingler.feedString(text, 0, text.length);
-  else shingler.feedBytes(text, 0, text.length);
+  if (typeof text === 'string') feedString(shingler, text, 0, text.length);
+  else feedBytes(shingler, text, 0, text.length);
   shingler.finish();
   return new BigUint64Array(list.words.buffer, 0, list.count).slice();
 }

@@ -1,5 +1,6 @@
 // One document at a time through a Shingler into the counters a hasher's weighting needs.
 import type { HasherConfig, Text } from '../core/types.js';
+import { feedBytes, feedString } from './decode.js';
 import { Shingler, type FeatureSink } from './shingler.js';
 import { UnitCounter } from './unit-counter.js';
 import { FunctionWeightSink, TableWeightSink } from './weight-sinks.js';
@@ -31,14 +32,14 @@ export class Fingerprinter {
   /** Clears the counters and the shingler for a new document. */
   begin(): void {
     this.counter.reset();
-    this.shingler.reset(this.sink);
+    this.shingler.reset();
   }
 
   /** Fingerprint of a whole document; writes its halves to out[at + lowWord], out[at + 1 - lowWord]. */
   whole(text: Text, out: Int32Array, at: number, lowWord: number): void {
     this.begin();
-    if (typeof text === 'string') this.shingler.feedString(text, 0, text.length);
-    else this.shingler.feedBytes(text, 0, text.length);
+    if (typeof text === 'string') feedString(this.shingler, text, 0, text.length);
+    else feedBytes(this.shingler, text, 0, text.length);
     this.end(out, at, lowWord);
   }
 

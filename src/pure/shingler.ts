@@ -1,62 +1,65 @@
-// The token and shingle state machine of DESIGN.md §1: code points in, finished feature hashes out.
+// The token and shingle state machine of DESIGN.md §1: tokens in, finished feature hashes out.
 // w FNV-1a states are open at once, oldest first: the state opened at token t absorbs tokens
 // t..t+w-1 (a space before each but the first) and completes as token t+w-1 ends. No token or
 // shingle text is kept: ASCII runs go straight from the input into the states, other code points
 // are lowercased into a small byte scratch that is flushed into the states.
+//
+// The fields are read and written by the scanners (decode.ts, ascii-span.ts), which keep the hot
+// ones in locals; everything else goes through the methods here.
 import { FLAG_ALNUM, FLAG_CASED, flagsOf, lowerOf } from './char-props.js';
 import { FLAG_CASE_IGNORABLE } from './unicode-tables.js';
-import {
-  absorbAsciiRunBytes, absorbAsciiRunString, absorbByte, absorbBytes, ASCII_TOKEN_BYTE, OFFSET_HI, OFFSET_LO, splitmixBlock,
-} from './fnv.js';
+import { absorbAsciiRunBytes, absorbAsciiRunString, absorbByte, absorbBytes, OFFSET_HI, OFFSET_LO, splitmixBlock } from './fnv.js';
 
 /** Receives finished feature hashes (after splitmix64) in blocks of at most FEATURE_BLOCK. */
 export interface FeatureSink {
   consume(lo: Int32Array, hi: Int32Array, count: number): void;
 }
 
-/** 255 so 8-bit counter lanes never overflow within one block. */
+/** 255 so a block's per-bit counts fit in 8 bits. */
 export const FEATURE_BLOCK = 255;
 const SCRATCH_SIZE = 512;
 const CAPITAL_SIGMA = 0x3a3;
 
 export class Shingler {
   readonly shingle: number;
-  private sink: FeatureSink;
-  private readonly lo: Int32Array;
-  private readonly hi: Int32Array;
-  /** The ς copy of the states while a capital sigma's final/non-final form is undecided. */
+  sink: FeatureSink;
+  /** FNV states, oldest first; 0..open-1 are open. */
+  readonly lo: Int32Array;
+  readonly hi: Int32Array;
+  open = 0;
+  /** Tokens seen, saturating at `shingle` (only "none", "fewer than w" and "w or more" matter). */
+  tokens = 0;
+  inToken = false;
+  /** Whether the current token's last code point that is not Case_Ignorable was Cased (Final_Sigma). */
+  prevCased = false;
+  /** A capital sigma whose form (σ or ς) waits on what follows; forkLo/forkHi hold the ς copy. */
+  sigmaPending = false;
   private readonly forkLo: Int32Array;
   private readonly forkHi: Int32Array;
-  private open = 0;
-  /** Tokens seen, saturating at `shingle` (only "none", "fewer than w" and "w or more" matter). */
-  private tokens = 0;
-  private inToken = false;
-  /** Whether the last non-Case_Ignorable code point of the current token was Cased (Final_Sigma). */
-  private prevCased = false;
-  private sigmaPending = false;
+  /** Lowercased UTF-8 of non-ASCII code points, not yet in the states. */
   private readonly scratch = new Uint8Array(SCRATCH_SIZE + 8);
-  private scratchLength = 0;
-  private readonly featureLo = new Int32Array(FEATURE_BLOCK);
-  private readonly featureHi = new Int32Array(FEATURE_BLOCK);
-  private featureCount = 0;
-  /** WHATWG UTF-8 decoder state, kept between byte chunks. */
-  private utf8Needed = 0;
-  private utf8Point = 0;
-  private utf8Lower = 0x80;
-  private utf8Upper = 0xbf;
+  scratchLength = 0;
+  readonly featureLo = new Int32Array(FEATURE_BLOCK);
+  readonly featureHi = new Int32Array(FEATURE_BLOCK);
+  featureCount = 0;
+  /** WHATWG UTF-8 decoder state, kept between byte chunks (decode.ts). */
+  utf8Needed = 0;
+  utf8Point = 0;
+  utf8Lower = 0x80;
+  utf8Upper = 0xbf;
 
   constructor(shingle: number, sink: FeatureSink) {
     this.shingle = shingle;
     this.sink = sink;
-    this.lo = new Int32Array(shingle);
-    this.hi = new Int32Array(shingle);
+    // At least 4 so the fused scanners can read slots they then ignore.
+    this.lo = new Int32Array(Math.max(shingle, 4));
+    this.hi = new Int32Array(Math.max(shingle, 4));
     this.forkLo = new Int32Array(shingle);
     this.forkHi = new Int32Array(shingle);
   }
 
-  /** Starts a new document with the given sink. */
-  reset(sink: FeatureSink): void {
-    this.sink = sink;
+  /** Starts a new document. */
+  reset(): void {
     this.open = 0;
     this.tokens = 0;
     this.inToken = false;
@@ -70,113 +73,28 @@ export class Shingler {
     this.utf8Upper = 0xbf;
   }
 
-  /**
-   * Feeds s[from..to). A high surrogate at to - 1 counts as lone (U+FFFD): a stream holds it back
-   * itself. Call `flushUtf8` first if bytes came before.
-   */
-  feedString(s: string, from: number, to: number): void {
-    let i = from;
-    while (i < to) {
-      const c = s.charCodeAt(i);
-      if (c < 0x80) {
-        if (ASCII_TOKEN_BYTE[c] !== 0) i = this.asciiRunString(s, i, to);
-        else {
-          if (this.inToken) this.endToken();
-          i++;
-        }
-        continue;
-      }
-      if ((c & 0xfc00) === 0xd800 && i + 1 < to) {
-        const d = s.charCodeAt(i + 1);
-        if ((d & 0xfc00) === 0xdc00) {
-          this.codePoint(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000);
-          i += 2;
-          continue;
-        }
-      }
-      // A lone surrogate is U+FFFD, which flagsOf reports as a separator like any surrogate.
-      this.codePoint(c);
-      i++;
-    }
-  }
-
-  private asciiRunString(s: string, from: number, to: number): number {
-    this.enterAsciiRun(s.charCodeAt(from));
-    const end = absorbAsciiRunString(this.lo, this.hi, this.open, s, from, to);
-    this.prevCased = s.charCodeAt(end - 1) >= 0x41;
-    return end;
-  }
-
-  /** Feeds UTF-8 bytes[from..to), decoding as WHATWG TextDecoder does; a sequence may continue in the next call. */
-  feedBytes(bytes: Uint8Array, from: number, to: number): void {
-    let needed = this.utf8Needed;
-    let point = this.utf8Point;
-    let lower = this.utf8Lower;
-    let upper = this.utf8Upper;
-    let i = from;
-    while (i < to) {
-      const b = bytes[i];
-      if (needed === 0) {
-        if (b < 0x80) {
-          if (ASCII_TOKEN_BYTE[b] !== 0) {
-            this.enterAsciiRun(b);
-            i = absorbAsciiRunBytes(this.lo, this.hi, this.open, bytes, i, to);
-            this.prevCased = bytes[i - 1] >= 0x41;
-          } else {
-            if (this.inToken) this.endToken();
-            i++;
-          }
-          continue;
-        }
-        i++;
-        if (b >= 0xc2 && b <= 0xdf) {
-          needed = 1;
-          point = b & 0x1f;
-        } else if (b >= 0xe0 && b <= 0xef) {
-          if (b === 0xe0) lower = 0xa0;
-          else if (b === 0xed) upper = 0x9f;
-          needed = 2;
-          point = b & 0xf;
-        } else if (b >= 0xf0 && b <= 0xf4) {
-          if (b === 0xf0) lower = 0x90;
-          else if (b === 0xf4) upper = 0x8f;
-          needed = 3;
-          point = b & 0x7;
-        } else if (this.inToken) {
-          this.endToken(); // an invalid lead byte: U+FFFD
-        }
-        continue;
-      }
-      if (b < lower || b > upper) {
-        // The sequence so far is one U+FFFD; the byte that broke it is read again as a lead byte.
-        needed = 0;
-        lower = 0x80;
-        upper = 0xbf;
-        if (this.inToken) this.endToken();
-        continue;
-      }
-      lower = 0x80;
-      upper = 0xbf;
-      point = (point << 6) | (b & 0x3f);
-      i++;
-      if (--needed === 0) this.codePoint(point);
-    }
-    this.utf8Needed = needed;
-    this.utf8Point = point;
-    this.utf8Lower = lower;
-    this.utf8Upper = upper;
-  }
-
-  /** Ends a byte sequence cut short by the end of the bytes: it is one U+FFFD. */
-  flushUtf8(): void {
-    if (this.utf8Needed === 0) return;
-    this.utf8Needed = 0;
-    this.utf8Lower = 0x80;
-    this.utf8Upper = 0xbf;
+  /** A code unit or code point that is not alphanumeric. */
+  separator(): void {
     if (this.inToken) this.endToken();
   }
 
-  /** Feeds one code point >= U+0080 (a surrogate code unit counts as U+FFFD). */
+  /** The run of ASCII alphanumerics of s from `from` (one must be there), up to `to`; returns its end. */
+  asciiRunString(s: string, from: number, to: number): number {
+    this.enterAsciiRun(s.charCodeAt(from));
+    const end = absorbAsciiRunString(this.lo, this.hi, this.open, s, from, to);
+    this.prevCased = s.charCodeAt(end - 1) >= 0x41; // a letter, not a digit
+    return end;
+  }
+
+  /** As asciiRunString, over bytes. */
+  asciiRunBytes(bytes: Uint8Array, from: number, to: number): number {
+    this.enterAsciiRun(bytes[from]);
+    const end = absorbAsciiRunBytes(this.lo, this.hi, this.open, bytes, from, to);
+    this.prevCased = bytes[end - 1] >= 0x41;
+    return end;
+  }
+
+  /** Feeds one code point >= U+0080 (a surrogate code unit counts as U+FFFD, a separator). */
   codePoint(cp: number): void {
     const flags = flagsOf(cp);
     if ((flags & FLAG_ALNUM) === 0) {
@@ -201,7 +119,12 @@ export class Shingler {
     if (!ignorable) this.prevCased = cased;
   }
 
-  /** Σ lowers to ς when it ends a cased word (Final_Sigma), else σ; "ends" is decided by what follows. */
+  /**
+   * Σ lowers to ς when it ends a cased word (Final_Sigma: a Cased code point before it, skipping
+   * Case_Ignorable ones, and none after it before the token ends), else σ. What follows is not
+   * known yet, so the states fork: σ goes into the states, ς into a copy, and the next code point
+   * that is not Case_Ignorable (or the token's end) picks one.
+   */
   private capitalSigma(): void {
     const scratch = this.scratch;
     scratch[this.scratchLength++] = 0xcf;
@@ -213,8 +136,8 @@ export class Shingler {
     const n = this.open;
     this.forkLo.set(this.lo.subarray(0, n));
     this.forkHi.set(this.hi.subarray(0, n));
-    absorbByte(this.lo, this.hi, n, 0x83); // σ, if a Cased code point follows
-    absorbByte(this.forkLo, this.forkHi, n, 0x82); // ς, otherwise
+    absorbByte(this.lo, this.hi, n, 0x83); // σ
+    absorbByte(this.forkLo, this.forkHi, n, 0x82); // ς
     this.sigmaPending = true;
   }
 
@@ -257,7 +180,7 @@ export class Shingler {
     this.scratchLength = 0;
   }
 
-  /** Prepares for an ASCII alphanumeric run starting with code unit c: open a token or settle what precedes. */
+  /** Before an ASCII alphanumeric run starting with code unit c: open a token, or settle what precedes in it. */
   private enterAsciiRun(c: number): void {
     if (!this.inToken) {
       this.beginToken();
@@ -283,10 +206,16 @@ export class Shingler {
     if (this.sigmaPending) this.resolveSigma(true);
     this.inToken = false;
     if (this.open === this.shingle) {
-      this.emit(this.lo[0], this.hi[0]);
-      this.lo.copyWithin(0, 1, this.open);
-      this.hi.copyWithin(0, 1, this.open);
-      this.open--;
+      const lo = this.lo;
+      const hi = this.hi;
+      this.emit(lo[0], hi[0]);
+      const n = this.open - 1;
+      // A loop, not copyWithin: for a few elements the builtin call costs more than the copy.
+      for (let k = 0; k < n; k++) {
+        lo[k] = lo[k + 1];
+        hi[k] = hi[k + 1];
+      }
+      this.open = n;
     }
   }
 
@@ -298,7 +227,8 @@ export class Shingler {
     if (n + 1 === FEATURE_BLOCK) this.flushFeatures();
   }
 
-  private flushFeatures(): void {
+  /** Finalizes the block of features so far (splitmix64) and hands it to the sink. */
+  flushFeatures(): void {
     const n = this.featureCount;
     if (n === 0) return;
     splitmixBlock(this.featureLo, this.featureHi, n);
@@ -306,9 +236,18 @@ export class Shingler {
     this.sink.consume(this.featureLo, this.featureHi, n);
   }
 
-  /** Ends the document: the last token, the one short shingle if fewer than w tokens, the last block. */
+  /** Ends a UTF-8 sequence cut short by the end of the bytes: it is one U+FFFD. */
+  endUtf8(): void {
+    if (this.utf8Needed === 0) return;
+    this.utf8Needed = 0;
+    this.utf8Lower = 0x80;
+    this.utf8Upper = 0xbf;
+    if (this.inToken) this.endToken();
+  }
+
+  /** Ends the document: a cut UTF-8 sequence, the last token, the one short shingle if fewer than w tokens, the last block. */
   finish(): void {
-    this.flushUtf8();
+    this.endUtf8();
     if (this.inToken) this.endToken();
     if (this.tokens > 0 && this.tokens < this.shingle) this.emit(this.lo[0], this.hi[0]);
     this.flushFeatures();

@@ -3,6 +3,7 @@
 // string chunk may end in a high surrogate, held back until the next string chunk shows whether a
 // low surrogate completes it. Anything else ends what was held as U+FFFD. Empty chunks change nothing.
 import type { EngineStream, HasherConfig, Text } from '../core/types.js';
+import { feedBytes, feedString } from './decode.js';
 import { Fingerprinter } from './fingerprinter.js';
 import { hashBigInt } from './weight-sinks.js';
 
@@ -22,10 +23,10 @@ export class PureStream implements EngineStream {
     if (n === 0) return;
     if (typeof chunk !== 'string') {
       this.releaseHeld();
-      shingler.feedBytes(chunk, 0, n);
+      feedBytes(shingler, chunk, 0, n);
       return;
     }
-    shingler.flushUtf8();
+    shingler.endUtf8();
     let from = 0;
     if (this.heldHigh !== 0) {
       const next = chunk.charCodeAt(0);
@@ -43,7 +44,7 @@ export class PureStream implements EngineStream {
       this.heldHigh = last;
       to--;
     }
-    shingler.feedString(chunk, from, to);
+    feedString(shingler, chunk, from, to);
   }
 
   digest(): bigint {

@@ -1,0 +1,98 @@
+// Input scanners: UTF-16 strings walked as they are (surrogate pairs combined, a lone surrogate is
+// U+FFFD) and UTF-8 bytes decoded as WHATWG TextDecoder does, both feeding a Shingler. ASCII goes
+// to the fused scanner when the shingler is in its steady state, else to the general run path.
+import { ASCII_TOKEN_BYTE } from './fnv.js';
+import { fusedAsciiBytes, fusedAsciiString, steadyAscii } from './ascii-span.js';
+import type { Shingler } from './shingler.js';
+
+/**
+ * Feeds s[from..to). A high surrogate at to - 1 counts as lone (U+FFFD): a stream holds it back
+ * itself. Bytes fed before must have been ended (Shingler.endUtf8).
+ */
+export function feedString(sh: Shingler, s: string, from: number, to: number): void {
+  let i = from;
+  while (i < to) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      if (steadyAscii(sh)) i = fusedAsciiString(sh, s, i, to);
+      else if (ASCII_TOKEN_BYTE[c] !== 0) i = sh.asciiRunString(s, i, to);
+      else {
+        sh.separator();
+        i++;
+      }
+      continue;
+    }
+    if ((c & 0xfc00) === 0xd800 && i + 1 < to) {
+      const d = s.charCodeAt(i + 1);
+      if ((d & 0xfc00) === 0xdc00) {
+        sh.codePoint(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000);
+        i += 2;
+        continue;
+      }
+    }
+    // Anything else, a lone surrogate included (the tables make every surrogate a separator).
+    sh.codePoint(c);
+    i++;
+  }
+}
+
+/**
+ * Feeds UTF-8 bytes[from..to). Per WHATWG, a maximal invalid subsequence is one U+FFFD and the byte
+ * that broke a sequence is read again; a sequence cut at `to` continues in the next call.
+ */
+export function feedBytes(sh: Shingler, bytes: Uint8Array, from: number, to: number): void {
+  let needed = sh.utf8Needed;
+  let point = sh.utf8Point;
+  let lower = sh.utf8Lower;
+  let upper = sh.utf8Upper;
+  let i = from;
+  while (i < to) {
+    const b = bytes[i];
+    if (needed === 0) {
+      if (b < 0x80) {
+        if (steadyAscii(sh)) i = fusedAsciiBytes(sh, bytes, i, to);
+        else if (ASCII_TOKEN_BYTE[b] !== 0) i = sh.asciiRunBytes(bytes, i, to);
+        else {
+          sh.separator();
+          i++;
+        }
+        continue;
+      }
+      i++;
+      if (b >= 0xc2 && b <= 0xdf) {
+        needed = 1;
+        point = b & 0x1f;
+      } else if (b >= 0xe0 && b <= 0xef) {
+        if (b === 0xe0) lower = 0xa0; // no overlong 3-byte forms
+        else if (b === 0xed) upper = 0x9f; // no surrogates
+        needed = 2;
+        point = b & 0xf;
+      } else if (b >= 0xf0 && b <= 0xf4) {
+        if (b === 0xf0) lower = 0x90; // no overlong 4-byte forms
+        else if (b === 0xf4) upper = 0x8f; // nothing above U+10FFFF
+        needed = 3;
+        point = b & 0x7;
+      } else {
+        sh.separator(); // 80..C1, F5..FF: never a lead byte
+      }
+      continue;
+    }
+    if (b < lower || b > upper) {
+      // The sequence so far is one U+FFFD; this byte is read again as a lead byte.
+      needed = 0;
+      lower = 0x80;
+      upper = 0xbf;
+      sh.separator();
+      continue;
+    }
+    lower = 0x80;
+    upper = 0xbf;
+    point = (point << 6) | (b & 0x3f);
+    i++;
+    if (--needed === 0) sh.codePoint(point);
+  }
+  sh.utf8Needed = needed;
+  sh.utf8Point = point;
+  sh.utf8Lower = lower;
+  sh.utf8Upper = upper;
+}
