@@ -4,7 +4,8 @@
 import { endToken, emitShortShingle, flushTokenBuffer, resolveSigma, startToken } from './features';
 import { ASCII_CLASS, NON_ASCII, lower, props } from './lookup';
 import { asciiFast } from './ascii-fast';
-import { TB, TB_CAP, cp, hi, inTok, lo, need, pending, pendPos, prevCased, tbLen, w } from './state';
+import { consume } from './counters';
+import { TB, TB_CAP, cp, fbCap, fbLen, hi, inTok, lo, need, ntok, pending, pendPos, prevCased, tbLen, w } from './state';
 import { FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE } from './unicode';
 
 const CAPITAL_SIGMA: u32 = 0x3a3;
@@ -24,9 +25,10 @@ export function scan(p: usize, end: usize): void {
   while (p < end) {
     if (need == 0) {
       const c = <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
-      if (c != NON_ASCII && !pending && w <= 4) {
+      if (c != NON_ASCII && ntok == w && w <= 4 && !pending) {
         if (tbLen != 0) flushTokenBuffer();
-        p = asciiFast(p, end, w);
+        p = asciiFast(p, w);
+        if (fbLen == fbCap) consume();
         continue;
       }
       if (c - 1 < 0x7f) { p = asciiRun(p, end); continue; }
