@@ -1,23 +1,27 @@
 // What every bench module exports (`suite`), and the throughput table they all print.
 import type { Task } from 'tinybench';
 
-/** Yardstick numbers from ../shared/reference/run.sh, when `npm run bench -- --reference PATH` ran it. */
+/**
+ * Yardstick numbers from ../shared/reference/run.sh, when `npm run bench -- --reference PATH` ran it:
+ * once before the suites and once after, each figure the faster of the two (so ratios err low).
+ */
 export interface ReferenceResult {
   readonly fingerprintDocsPerSecond: number;
   readonly fingerprintMBPerSecond: number;
   readonly lookupsPerSecond?: number;
-  readonly output: string;
 }
+
+/** A result block: markdown, or a function that renders it once the reference's numbers are known. */
+export type Block = string | ((reference: ReferenceResult | undefined) => string);
 
 export interface SuiteContext {
   /** True if the task whose id is `suite/group/task` was selected by the command line filter. */
   selected(id: string): boolean;
-  readonly reference?: ReferenceResult;
   /** tinybench settings from the command line. */
   readonly iterations: number;
   readonly timeMs: number;
-  /** Prints a finished result block (markdown) to stdout. */
-  print(markdown: string): void;
+  /** Adds a result block; all blocks go to stdout at the end, after the second reference run. */
+  print(block: Block): void;
   /** Progress and diagnostics, to stderr. */
   log(message: string): void;
 }
