@@ -5,7 +5,7 @@
 // pending. It also stops when the feature buffer is full. Few live variables on purpose: a spilled state costs more than the work it saves.
 import { FNV_OFFSET, FNV_PRIME, splitmix } from './features';
 import { ASCII_CLASS, NON_ASCII } from './lookup';
-import { RING, fbCap, fbLen, fbPtr, head, inTok, prevCased, tbLen } from './state';
+import { RING, fbEnd, fbLen, fbPtr, head, inTok, prevCased, tbLen } from './state';
 
 const SPACE: u64 = 0x20;
 
@@ -25,7 +25,6 @@ const SPACE: u64 = 0x20;
   if (W > 2) r2 = load<u64>(RING + (<usize>((base + 2) % W) << 3));
   if (W > 3) r3 = load<u64>(RING + (<usize>((base + 3) % W) << 3));
   let out = fbPtr + (<usize>fbLen << 3);
-  const outEnd = fbPtr + (<usize>fbCap << 3);
   let p = from;
   let c = cls(p);
   let inT = true;
@@ -57,7 +56,7 @@ const SPACE: u64 = 0x20;
       out += 8;
       // A full feature buffer: return (at the separator) so the caller votes. A call from here
       // would make the states spill around it on every token.
-      if (out == outEnd) { inT = false; break; }
+      if (out == fbEnd) { inT = false; break; }
       do c = cls(++p); while (c == 0);
       if (c == NON_ASCII) { inT = false; break; }
       // A token starts: the states move up, each older one takes the separating space, and the

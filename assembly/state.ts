@@ -36,6 +36,8 @@ export let RING2: usize = RING + 3 * 8;
 export let fbPtr: usize = FB_STATIC;
 export let fbCap: i32 = FB_CAP;
 export let fbLen: i32 = 0;
+/** fbPtr + 8 fbCap: the fast path compares against it without holding fbCap in a register. */
+export let fbEnd: usize = FB_STATIC + 8 * <usize>FB_CAP;
 // Tokens: ntok counts opened tokens but stops at w (only "fewer than w" matters); head is the ring
 // slot the next token opens, which is also the slot whose shingle completes when a token ends.
 export let ntok: i32 = 0;
@@ -64,6 +66,7 @@ export function configure(width: i32, m: i32, out: usize, outCap: i32): void {
   RING2 = RING + 8 * <usize>width;
   fbPtr = m == MODE_FEATURES ? out : FB_STATIC;
   fbCap = m == MODE_FEATURES ? outCap : FB_CAP;
+  fbEnd = fbPtr + 8 * <usize>fbCap;
 }
 
 export function reset(): void {
