@@ -30,7 +30,25 @@ function buildBmpFlags(): Uint8Array {
   return table;
 }
 
-const BMP_FLAGS = buildBmpFlags();
+/** Flags of every BMP code point (ASCII included, though the scanners use their own table for it). */
+export const BMP_FLAGS = buildBmpFlags();
+
+/** In BMP_LOWER: the code point needs the general path (U+0130 lowers to two code points, U+03A3 to σ or ς). */
+export const LOWER_SPECIAL = 0xffff;
+
+/** Simple lowercase of every BMP code point, 0 where it is unchanged; no BMP code point lowers out of the BMP. */
+function buildBmpLower(): Uint16Array {
+  const table = new Uint16Array(0x10000);
+  for (let at = 0; at < LOWER_RUNS.length; at += 4) {
+    const [first, last, stride, delta] = LOWER_RUNS.subarray(at, at + 4);
+    for (let cp = first; cp <= last && cp <= 0xffff; cp += stride) table[cp] = cp + delta;
+  }
+  table[0x130] = LOWER_SPECIAL;
+  table[0x3a3] = LOWER_SPECIAL;
+  return table;
+}
+
+export const BMP_LOWER = buildBmpLower();
 
 /** Flags (FLAG_ALNUM | FLAG_CASED | FLAG_CASE_IGNORABLE) of a code point >= U+0080. */
 export function flagsOf(cp: number): number {
@@ -39,7 +57,15 @@ export function flagsOf(cp: number): number {
 
 /** Simple lowercase of a Cased code point >= U+0080 (U+0130 is the caller's: it lowers to two). */
 export function lowerOf(cp: number): number {
-  // LOWER_RUNS is sorted by first code point and its runs do not overlap.
+  if (cp < 0x10000) {
+    const lower = BMP_LOWER[cp];
+    return lower === 0 || lower === LOWER_SPECIAL ? cp : lower;
+  }
+  return searchLower(cp);
+}
+
+/** lowerOf by binary search in LOWER_RUNS, which is sorted by first code point, its runs disjoint. */
+function searchLower(cp: number): number {
   let low = 0;
   let high = (LOWER_RUNS.length >>> 2) - 1;
   if (high < 0 || cp < LOWER_RUNS[0]) return cp;
@@ -55,3 +81,4 @@ export function lowerOf(cp: number): number {
 }
 
 export { FLAG_ALNUM, FLAG_CASED };
+export { FLAG_CASE_IGNORABLE } from './unicode-tables.js';

@@ -1,8 +1,8 @@
 // Input scanners: UTF-16 strings walked as they are (surrogate pairs combined, a lone surrogate is
-// U+FFFD) and UTF-8 bytes decoded as WHATWG TextDecoder does, both feeding a Shingler. ASCII goes
-// to the fused scanner when the shingler is in its steady state, else to the general run path.
+// U+FFFD) and UTF-8 bytes decoded as WHATWG TextDecoder does, both feeding a Shingler. In the steady
+// state the fused scanner takes over; what it leaves (and a document's first tokens) is done here.
 import { ASCII_TOKEN_BYTE } from './fnv.js';
-import { fusedAsciiBytes, fusedAsciiString, steadyAscii } from './ascii-span.js';
+import { fusedBytes, fusedString, isSteady } from './fused-scan.js';
 import type { Shingler } from './shingler.js';
 
 /**
@@ -12,10 +12,13 @@ import type { Shingler } from './shingler.js';
 export function feedString(sh: Shingler, s: string, from: number, to: number): void {
   let i = from;
   while (i < to) {
+    if (isSteady(sh)) {
+      i = fusedString(sh, s, i, to);
+      if (i === to) break;
+    }
     const c = s.charCodeAt(i);
     if (c < 0x80) {
-      if (steadyAscii(sh)) i = fusedAsciiString(sh, s, i, to);
-      else if (ASCII_TOKEN_BYTE[c] !== 0) i = sh.asciiRunString(s, i, to);
+      if (ASCII_TOKEN_BYTE[c] !== 0) i = sh.asciiRunString(s, i, to);
       else {
         sh.separator();
         i++;
@@ -47,11 +50,14 @@ export function feedBytes(sh: Shingler, bytes: Uint8Array, from: number, to: num
   let upper = sh.utf8Upper;
   let i = from;
   while (i < to) {
+    if (needed === 0 && isSteady(sh)) {
+      i = fusedBytes(sh, bytes, i, to);
+      if (i === to) break;
+    }
     const b = bytes[i];
     if (needed === 0) {
       if (b < 0x80) {
-        if (steadyAscii(sh)) i = fusedAsciiBytes(sh, bytes, i, to);
-        else if (ASCII_TOKEN_BYTE[b] !== 0) i = sh.asciiRunBytes(bytes, i, to);
+        if (ASCII_TOKEN_BYTE[b] !== 0) i = sh.asciiRunBytes(bytes, i, to);
         else {
           sh.separator();
           i++;
