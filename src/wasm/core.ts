@@ -21,13 +21,14 @@ export class WasmCore {
   readonly input: number;
   readonly offsets: number;
   readonly out: number;
-  /** Growable area at the end: the weight table, or the features output. */
+  /** Growable area at the end: the weight table, then the features output. */
   readonly varArea: number;
   private u8: Uint8Array;
   private inputView: Uint8Array;
   private readonly region: number;
   private readonly encoder = new TextEncoder();
   private loadedTable: WeightTable | null = null;
+  private tableBytes = 0;
   private live: StateOwner | null = null;
 
   constructor(readonly ex: WasmExports, private readonly bridge: WasmBridge) {
@@ -118,12 +119,14 @@ export class WasmCore {
     u8.set(new Uint8Array(table.weights.buffer, table.weights.byteOffset, 4 * capacity), weights);
     this.ex.setTable(keys, weights, table.mask, table.defaultWeight, table.zeroKeyWeight);
     this.loadedTable = table;
+    this.tableBytes = 12 * capacity;
   }
 
-  /** The area at varArea is about to hold something else (the features output). */
-  clobberVarArea(bytes: number): void {
-    this.loadedTable = null;
-    this.ensure(this.varArea + bytes);
+  /** Where the features output may go, for `bytes` bytes: after the weight table, which stays loaded. */
+  featuresArea(bytes: number): number {
+    const at = this.varArea + Math.ceil(this.tableBytes / 64) * 64;
+    this.ensure(at + bytes);
+    return at;
   }
 
   /** The live state is needed for a one-shot call: a stream holding it saves it first. */

@@ -43,15 +43,16 @@ export function createWasmEngine(ex: WasmExports, bridge: WasmBridge): Engine {
 function collectFeatures(core: WasmCore, text: Text, shingle: number): BigUint64Array {
   const { ex } = core;
   // A slice of n bytes ends at most n tokens; ending the document adds at most one more feature.
-  const cap = INPUT_CAP + 2;
+  const sliceBytes = typeof text === 'string' ? Math.min(3 * text.length, INPUT_CAP) : Math.min(text.length, INPUT_CAP);
+  const cap = sliceBytes + 2;
   core.takeForOneShot(null);
-  core.clobberVarArea(8 * cap);
-  ex.configure(shingle, MODE_FEATURES, core.varArea, cap);
+  const out = core.featuresArea(8 * cap);
+  ex.configure(shingle, MODE_FEATURES, out, cap);
   ex.reset();
   const parts: BigUint64Array[] = [];
   const take = () => {
     const n = ex.takeFeatures();
-    if (n > 0) parts.push(new BigUint64Array(ex.memory.buffer, core.varArea, n).slice());
+    if (n > 0) parts.push(new BigUint64Array(ex.memory.buffer, out, n).slice());
   };
   core.slices(text, (bytes) => { ex.update(core.input, bytes); take(); });
   ex.finishFeatures();
