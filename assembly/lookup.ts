@@ -25,7 +25,7 @@ initAsciiClass();
 let lastRange: i32 = 0;
 
 /** PROPS flags (1 alphanumeric, 2 Cased, 4 Case_Ignorable) of a code point >= U+0080. */
-export function props(c: u32): u32 {
+function props(c: u32): u32 {
   let i = lastRange;
   if (c >= unchecked(PROPS[i]) >> 3 && (i + 1 == PROPS_LENGTH || c < unchecked(PROPS[i + 1]) >> 3)) {
     return unchecked(PROPS[i]) & 7;
@@ -40,18 +40,50 @@ export function props(c: u32): u32 {
   return unchecked(PROPS[low]) & 7;
 }
 
+let lastRun: i32 = 0;
+
 /** Simple lowercase mapping of a Cased code point >= U+0080 (U+0130 is handled by the caller). */
-export function lower(c: u32, flags: u32): u32 {
+function lower(c: u32, flags: u32): u32 {
   if ((flags & FLAG_CASED) == 0) return c; // only Cased code points change when lowercased
-  let low = 0, high = LOWER_RUNS_LENGTH - 1;
+  let low = lastRun;
+  if (c >= <u32>unchecked(LOWER_RUNS[low * 4]) && (low + 1 == LOWER_RUNS_LENGTH || c < <u32>unchecked(LOWER_RUNS[low * 4 + 4]))) {
+    return mapRun(c, low);
+  }
+  low = 0;
+  let high = LOWER_RUNS_LENGTH - 1;
   while (low < high) {
     const mid = (low + high + 1) >> 1;
     if (<u32>unchecked(LOWER_RUNS[mid * 4]) <= c) low = mid;
     else high = mid - 1;
   }
-  const first = <u32>unchecked(LOWER_RUNS[low * 4]);
-  const last = <u32>unchecked(LOWER_RUNS[low * 4 + 1]);
-  const stride = <u32>unchecked(LOWER_RUNS[low * 4 + 2]);
-  if (c < first || c > last || (c - first) % stride != 0) return c;
-  return <u32>(<i32>c + unchecked(LOWER_RUNS[low * 4 + 3]));
+  lastRun = low;
+  return mapRun(c, low);
 }
+
+/** c lowered by run i of LOWER_RUNS, if c is one of the run's code points; else c. */
+@inline function mapRun(c: u32, i: i32): u32 {
+  const first = <u32>unchecked(LOWER_RUNS[i * 4]);
+  const last = <u32>unchecked(LOWER_RUNS[i * 4 + 1]);
+  const stride = <u32>unchecked(LOWER_RUNS[i * 4 + 2]);
+  if (c < first || c > last || (c - first) % stride != 0) return c;
+  return <u32>(<i32>c + unchecked(LOWER_RUNS[i * 4 + 3]));
+}
+
+// U+0080..U+07FF (every two-byte sequence: Latin-1, Latin Extended, Greek, Cyrillic, Hebrew,
+// Arabic...) looked up directly, filled from the tables above when the module starts.
+const TWO_BYTE: usize = memory.data(0x780 * 4, 16);
+
+/** (simple lowercase << 3) | PROPS flags, for a code point >= U+0080. */
+export function classify(c: u32): u32 {
+  if (c < 0x800) return load<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2));
+  const flags = props(c);
+  return (lower(c, flags) << 3) | flags;
+}
+
+function initTwoByte(): void {
+  for (let c: u32 = 0x80; c < 0x800; c++) {
+    const flags = props(c);
+    store<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2), (lower(c, flags) << 3) | flags);
+  }
+}
+initTwoByte();

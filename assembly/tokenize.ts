@@ -2,7 +2,7 @@
 // separates tokens like any non-alphanumeric), tokens of alphanumeric code points, lowercased into
 // the token buffer (Final_Sigma as String.prototype.toLowerCase on the token alone).
 import { endToken, emitShortShingle, flushTokenBuffer, resolveSigma, startToken } from './features';
-import { ASCII_CLASS, NON_ASCII, lower, props } from './lookup';
+import { ASCII_CLASS, NON_ASCII, classify } from './lookup';
 import { asciiFast } from './ascii-fast';
 import { consume } from './counters';
 import { TB, TB_CAP, cp, fbCap, fbLen, hi, inTok, lo, need, ntok, pending, pendPos, prevCased, tbLen, w } from './state';
@@ -100,7 +100,8 @@ function put(b: u32): void {
 
 /** A decoded code point >= U+0080. */
 function codePoint(c: u32): void {
-  const flags = props(c);
+  const entry = classify(c);
+  const flags = entry & 7;
   if ((flags & FLAG_ALNUM) == 0) { separator(); return; }
   if (!inTok) startToken();
   else if (tbLen > TB_CAP - 4) flushTokenBuffer();
@@ -118,7 +119,7 @@ function codePoint(c: u32): void {
     prevCased = cased;
   }
   if (c == CAPITAL_I_DOT) { put(0x69); put(0xcc); put(0x87); return; }
-  const l = lower(c, flags);
+  const l = entry >> 3;
   if (l < 0x80) put(l);
   else if (l < 0x800) { put(0xc0 | (l >> 6)); put(0x80 | (l & 0x3f)); }
   else if (l < 0x10000) { put(0xe0 | (l >> 12)); put(0x80 | ((l >> 6) & 0x3f)); put(0x80 | (l & 0x3f)); }
