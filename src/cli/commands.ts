@@ -2,6 +2,7 @@
 // a new verb is one import and one entry below.
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
+import { registerDedupeCommand } from './dedupe-command.js';
 import { registerFingerprintCommand } from './fingerprint-command.js';
 
 /**
@@ -12,4 +13,4 @@ import { registerFingerprintCommand } from './fingerprint-command.js';
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** In the order `simhash --help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerFingerprintCommand];
+export const COMMANDS: readonly RegisterCommand[] = [registerFingerprintCommand, registerDedupeCommand];

@@ -1,0 +1,51 @@
+// Options of `simhash dedupe` (and of `eval` / `make-pairs`, which read documents the same way).
+import { InvalidArgumentError, Option } from 'commander';
+import { MAX_THREADS, defaultThreads } from '../pool/fingerprint-pool.js';
+
+/** The seed: 20-word texts with one edit moved 10.5 bits on average, so below this distances are mostly noise. */
+export const DEFAULT_MIN_TOKENS = 20;
+export const DEFAULT_DISTANCE = 3;
+export const MAX_DEDUPE_DISTANCE = 32;
+
+export function integerParser(name: string, min: number, max: number) {
+  return (value: string): number => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+/** A repeatable option: each use adds one value. */
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function distanceOption(): Option {
+  return new Option('-k, --distance <k>', 'near-duplicate threshold: the largest Hamming distance between fingerprints of duplicates')
+    .default(DEFAULT_DISTANCE)
+    .argParser(integerParser('The distance', 0, MAX_DEDUPE_DISTANCE));
+}
+
+export function minTokensOption(): Option {
+  return new Option('--min-tokens <n>', 'documents with fewer tokens are reported as too short and kept out of the near-duplicate tier')
+    .default(DEFAULT_MIN_TOKENS)
+    .argParser(integerParser('--min-tokens', 0, 2 ** 31));
+}
+
+export function threadsOption(): Option {
+  return new Option('--threads <n>', 'worker threads for fingerprinting (default: the number of cores)')
+    .default(defaultThreads(), String(defaultThreads()))
+    .argParser(integerParser('--threads', 1, MAX_THREADS));
+}
+
+export function documentOptions(): Option[] {
+  return [
+    new Option('--html <mode>', 'extract the visible text of HTML first: auto = files named *.htm(l) or whose start looks like HTML').choices(['auto', 'on', 'off']).default('auto'),
+    new Option('--mail', 'inputs are e-mail messages (RFC 822): compare their bodies, headers cut off'),
+    new Option('--jsonl', 'read every input as JSONL lines { "id", "text" } (files named *.jsonl or *.ndjson always are)'),
+    new Option('--invalid-utf8 <mode>', 'a file that is not valid UTF-8: skip it (reported) or replace its bad bytes with U+FFFD').choices(['skip', 'replace']).default('skip'),
+    new Option('--include <glob>', 'in directories, read only files matching this glob (repeatable; a glob without "/" matches the base name)').argParser(collect).default([]),
+    new Option('--exclude <glob>', 'in directories, skip files and directories matching this glob (repeatable)').argParser(collect).default([]),
+    new Option('--hidden', 'also read files and directories whose name starts with "."'),
+  ];
+}

@@ -1,0 +1,40 @@
+// Per document, what both tiers need: the fingerprint, the token count (for --min-tokens) and a digest of the
+// normalised text (the exact tier). Runs in pool workers, or in-process with --threads 1: same function, same bits.
+import { createHash } from 'node:crypto';
+import type { SimHash } from '../core/simhash.js';
+import { htmlToText } from '../html/extract.js';
+
+export interface AnalyzeInput {
+  readonly text: string;
+  /** Extract the visible text first. */
+  readonly html: boolean;
+}
+
+export interface Analysis {
+  readonly fingerprints: BigUint64Array;
+  readonly tokens: Uint32Array;
+  /** DIGEST_BYTES per document. */
+  readonly digests: Uint8Array;
+}
+
+/** 128 bits of SHA-256: no collision among any corpus that fits in memory. */
+export const DIGEST_BYTES = 16;
+
+/**
+ * The normalised text is the token sequence (lowercased alphanumeric runs, DESIGN.md §1), so texts differing only in
+ * whitespace, case or punctuation share a digest. The digest is over the tokens' 64-bit hashes (the engine's
+ * features of a w = 1 hasher), which stand for the tokens: two different tokens share a hash with probability 2^-64.
+ */
+export function analyze(hasher: SimHash, tokenHasher: SimHash, inputs: readonly AnalyzeInput[]): Analysis {
+  const n = inputs.length;
+  const texts = inputs.map((input) => (input.html ? htmlToText(input.text) : input.text));
+  const tokens = new Uint32Array(n);
+  const digests = new Uint8Array(n * DIGEST_BYTES);
+  for (let i = 0; i < n; i++) {
+    const tokenHashes = tokenHasher.features(texts[i]);
+    tokens[i] = tokenHashes.length;
+    const digest = createHash('sha256').update(new Uint8Array(tokenHashes.buffer, tokenHashes.byteOffset, tokenHashes.byteLength)).digest();
+    digests.set(digest.subarray(0, DIGEST_BYTES), i * DIGEST_BYTES);
+  }
+  return { fingerprints: hasher.fingerprintMany(texts), tokens, digests };
+}

@@ -1,0 +1,133 @@
+// The two tiers. Exact: documents whose normalised texts (token sequences) are equal, by digest. Near: one
+// representative per exact class, long enough to compare, matched by SimHash distance through SimHashIndex.
+import { hamming } from '../core/bits.js';
+import { SimHashIndex } from '../block-index/simhash-index.js';
+import { DIGEST_BYTES } from './analyze.js';
+
+/**
+ * 'leader' (default): in input order, a document joins the group of the nearest earlier group leader within k, or
+ * leads a new group: every member is within k of its group's first member. 'connected': groups are connected
+ * components of the within-k graph (SimHashIndex.clusters()), so chains of small edits form one group.
+ */
+export type GroupingMode = 'leader' | 'connected';
+
+export interface GroupingInput {
+  readonly fingerprints: BigUint64Array;
+  readonly tokens: Uint32Array;
+  readonly digests: Uint8Array;
+  readonly maxDistance: number;
+  readonly minTokens: number;
+  readonly mode: GroupingMode;
+}
+
+export type MemberTier = 'first' | 'exact' | 'near';
+
+export interface Member {
+  /** Document number (input order). */
+  readonly doc: number;
+  /** Hamming distance of its fingerprint to the group's first member's. */
+  readonly distance: number;
+  /** 'exact': same normalised text as member `copyOf` of this group; 'near': matched by SimHash distance. */
+  readonly tier: MemberTier;
+  /** For an exact copy: the position in `members` of the first member with the same normalised text. */
+  readonly copyOf?: number;
+}
+
+export interface Group {
+  /** 'exact' if every member has the same normalised text; 'near' if SimHash joined different texts. */
+  readonly tier: 'exact' | 'near';
+  /** In input order; the first is the earliest document. */
+  readonly members: readonly Member[];
+}
+
+export interface Grouping {
+  /** Ordered by their first member. */
+  readonly groups: readonly Group[];
+  /** Documents with fewer than minTokens tokens: left out of the near tier (those with tokens still match exact copies). */
+  readonly tooShort: readonly number[];
+}
+
+export function groupDocuments(input: GroupingInput): Grouping {
+  const n = input.fingerprints.length;
+  const { tokens, fingerprints } = input;
+  const classOf = exactClasses(input.digests, tokens, n);
+  const tooShort: number[] = [];
+  const representatives: number[] = [];
+  for (let d = 0; d < n; d++) {
+    if (tokens[d] < input.minTokens) tooShort.push(d);
+    else if (classOf[d] === d) representatives.push(d);
+  }
+  // Union of exact classes into groups: root[c] is the group a class representative belongs to.
+  const root = new Int32Array(n).fill(-1);
+  for (let d = 0; d < n; d++) if (classOf[d] === d) root[d] = d;
+  const join = input.mode === 'leader' ? leaderGroups : connectedGroups;
+  join(representatives, fingerprints, input.maxDistance, root);
+  const byRoot = new Map<number, number[]>();
+  for (let d = 0; d < n; d++) {
+    if (classOf[d] < 0) continue;
+    const r = rootOf(root, classOf[d]);
+    let docs = byRoot.get(r);
+    if (!docs) byRoot.set(r, (docs = []));
+    docs.push(d);
+  }
+  const groups: Group[] = [];
+  for (const docs of byRoot.values()) if (docs.length > 1) groups.push(describeGroup(docs, classOf, fingerprints));
+  groups.sort((a, b) => a.members[0].doc - b.members[0].doc);
+  return { groups, tooShort };
+}
+
+/** classOf[d]: the first document with d's digest, or -1 for a document without tokens (nothing to compare). */
+function exactClasses(digests: Uint8Array, tokens: Uint32Array, n: number): Int32Array {
+  const first = new Map<string, number>();
+  const classOf = new Int32Array(n);
+  const hex = Buffer.from(digests.buffer, digests.byteOffset, digests.byteLength);
+  for (let d = 0; d < n; d++) {
+    if (tokens[d] === 0) {
+      classOf[d] = -1;
+      continue;
+    }
+    const key = hex.toString('latin1', d * DIGEST_BYTES, (d + 1) * DIGEST_BYTES);
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, d);
+    classOf[d] = seen ?? d;
+  }
+  return classOf;
+}
+
+function leaderGroups(representatives: readonly number[], fingerprints: BigUint64Array, k: number, root: Int32Array): void {
+  const leaders = new SimHashIndex({ maxDistance: k, expectedSize: representatives.length });
+  for (const d of representatives) {
+    const nearest = leaders.nearest(fingerprints[d]);
+    if (nearest === null) leaders.add(fingerprints[d], d);
+    else root[d] = nearest.id;
+  }
+}
+
+function connectedGroups(representatives: readonly number[], fingerprints: BigUint64Array, k: number, root: Int32Array): void {
+  const index = new SimHashIndex({ maxDistance: k, expectedSize: representatives.length });
+  index.addMany(BigUint64Array.from(representatives, (d) => fingerprints[d]), Uint32Array.from(representatives));
+  for (const cluster of index.clusters()) for (const d of cluster) root[d] = cluster[0];
+}
+
+function rootOf(root: Int32Array, d: number): number {
+  while (root[d] !== d) d = root[d];
+  return d;
+}
+
+function describeGroup(docs: readonly number[], classOf: Int32Array, fingerprints: BigUint64Array): Group {
+  const first = fingerprints[docs[0]];
+  const position = new Map<number, number>();
+  const members = docs.map((doc, i): Member => {
+    const distance = hamming(first, fingerprints[doc]);
+    if (i === 0) {
+      position.set(classOf[doc], 0);
+      return { doc, distance, tier: 'first' };
+    }
+    const copyOf = position.get(classOf[doc]);
+    if (copyOf !== undefined) return { doc, distance, tier: 'exact', copyOf };
+    position.set(classOf[doc], i);
+    return { doc, distance, tier: 'near' };
+  });
+  const tier = members.every((m) => m.tier !== 'near') ? 'exact' : 'near';
+  return { tier, members };
+}

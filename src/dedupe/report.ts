@@ -1,0 +1,134 @@
+// The dedupe result as JSON (--format json, one object; jsonl, one record per line) or as text for people.
+// The JSON shape is documented in the README and versioned by its "format" field: fields are only ever added.
+import { toHex } from '../core/bits.js';
+import type { Group } from './group.js';
+import type { DedupeOptions, DedupeResult } from './pipeline.js';
+
+export const JSON_FORMAT = 'simhash-dedupe/1';
+export type OutputFormat = 'text' | 'json' | 'jsonl';
+/** Too-short documents listed in text output; JSON lists them all. */
+const TEXT_TOO_SHORT_LIMIT = 10;
+
+export interface Summary {
+  readonly documents: number;
+  readonly skipped: number;
+  readonly tooShort: number;
+  readonly groups: number;
+  readonly exactGroups: number;
+  readonly nearGroups: number;
+  /** Documents in groups other than each group's first: what deduplication would drop. */
+  readonly duplicates: number;
+  readonly bytes: number;
+  readonly seconds: number;
+  readonly documentsPerSecond: number;
+  readonly megabytesPerSecond: number;
+}
+
+export function summarize(result: DedupeResult): Summary {
+  const exactGroups = result.groups.filter((g) => g.tier === 'exact').length;
+  const seconds = result.seconds;
+  return {
+    documents: result.documents.length,
+    skipped: result.skipped.length,
+    tooShort: result.tooShort.length,
+    groups: result.groups.length,
+    exactGroups,
+    nearGroups: result.groups.length - exactGroups,
+    duplicates: result.groups.reduce((sum, g) => sum + g.members.length - 1, 0),
+    bytes: result.bytes,
+    seconds: round(seconds, 3),
+    documentsPerSecond: Math.round(result.documents.length / Math.max(seconds, 1e-6)),
+    megabytesPerSecond: round(result.bytes / 1e6 / Math.max(seconds, 1e-6), 1),
+  };
+}
+
+function settings(options: DedupeOptions) {
+  return {
+    maxDistance: options.maxDistance,
+    shingle: options.shingle,
+    minTokens: options.minTokens,
+    grouping: options.grouping,
+    html: options.html,
+    mail: options.mail,
+    invalidUtf8: options.invalidUtf8,
+    engine: options.engine,
+    threads: options.threads,
+  };
+}
+
+function documentJson(result: DedupeResult, doc: number) {
+  const info = result.documents[doc];
+  return { source: info.source, ...(info.id === undefined ? {} : { id: info.id }), fingerprint: toHex(result.fingerprints[doc]), tokens: result.tokens[doc] };
+}
+
+function groupJson(result: DedupeResult, group: Group, number: number) {
+  return {
+    group: number,
+    tier: group.tier,
+    members: group.members.map((m) => ({ ...documentJson(result, m.doc), distance: m.distance, tier: m.tier, ...(m.copyOf === undefined ? {} : { copyOf: m.copyOf }) })),
+  };
+}
+
+export function formatJson(result: DedupeResult, options: DedupeOptions): string {
+  const value = {
+    format: JSON_FORMAT,
+    pipelineVersion: result.pipelineVersion,
+    settings: settings(options),
+    summary: summarize(result),
+    groups: result.groups.map((g, i) => groupJson(result, g, i + 1)),
+    tooShort: result.tooShort.map((d) => documentJson(result, d)),
+    skipped: result.skipped,
+  };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+export function formatJsonl(result: DedupeResult, options: DedupeOptions): string {
+  const lines: unknown[] = [
+    ...result.groups.map((g, i) => ({ type: 'group', ...groupJson(result, g, i + 1) })),
+    ...result.tooShort.map((d) => ({ type: 'tooShort', ...documentJson(result, d) })),
+    ...result.skipped.map((s) => ({ type: 'skipped', ...s })),
+    { type: 'summary', format: JSON_FORMAT, pipelineVersion: result.pipelineVersion, settings: settings(options), ...summarize(result) },
+  ];
+  return lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+}
+
+export function formatText(result: DedupeResult, options: DedupeOptions): string {
+  const out: string[] = [];
+  const name = (doc: number) => {
+    const info = result.documents[doc];
+    return info.id === undefined ? info.source : `${info.source} (id ${JSON.stringify(info.id)})`;
+  };
+  result.groups.forEach((group, i) => {
+    out.push(`group ${i + 1}: ${group.tier}, ${group.members.length} documents`);
+    for (const m of group.members) {
+      const how = m.tier === 'first' ? '' : m.tier === 'near' ? '  near' : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
+      out.push(`  ${String(m.distance).padStart(2)}  ${name(m.doc)}${how}`);
+    }
+    out.push('');
+  });
+  if (result.tooShort.length > 0) {
+    out.push(`too short to compare (fewer than ${options.minTokens} tokens; exact copies are still grouped): ${result.tooShort.length} documents`);
+    for (const d of result.tooShort.slice(0, TEXT_TOO_SHORT_LIMIT)) out.push(`  ${name(d)} (${result.tokens[d]} tokens)`);
+    if (result.tooShort.length > TEXT_TOO_SHORT_LIMIT) out.push(`  ... and ${result.tooShort.length - TEXT_TOO_SHORT_LIMIT} more (--format json lists them all)`);
+    out.push('');
+  }
+  out.push(summaryLine(summarize(result), options));
+  return `${out.join('\n')}\n`;
+}
+
+export function summaryLine(s: Summary, options: DedupeOptions): string {
+  return [
+    `${s.documents} documents`,
+    s.skipped > 0 ? `, ${s.skipped} inputs skipped` : '',
+    `, ${s.tooShort} too short`,
+    `: ${s.groups} groups (${s.exactGroups} exact, ${s.nearGroups} near), ${s.duplicates} duplicates`,
+    ` at distance <= ${options.maxDistance}, shingle ${options.shingle}`,
+    `; ${s.seconds.toFixed(2)} s, ${s.documentsPerSecond.toLocaleString('en')} documents/s, ${s.megabytesPerSecond} MB/s`,
+    ` (${options.engine}, ${options.threads} thread${options.threads === 1 ? '' : 's'})`,
+  ].join('');
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
