@@ -1,4 +1,5 @@
-// Builds dist/: the two library entries as ESM (.js) and CommonJS (.cjs), and the `simhash` command (dist/cli.js).
+// Builds dist/: the two library entries as ESM (.js) and CommonJS (.cjs), the `simhash` command (dist/cli.js),
+// and the fingerprint pool's worker thread (dist/pool-worker.js, found beside the code by src/pool/worker-url.ts).
 // The WASM bytes reach the bundles inlined, through src/wasm/wasm-bytes.ts (written by `npm run build:wasm`).
 // Declarations come from `tsc -p tsconfig.types.json` (npm run build:types).
 import { chmod } from 'node:fs/promises';
@@ -31,7 +32,7 @@ const executable = (file) => ({
 
 export default [
   {
-    input: { ...library, cli: 'src/cli/main.ts' },
+    input: { ...library, cli: 'src/cli/main.ts', 'pool-worker': 'src/pool/worker.ts' },
     external,
     plugins: [json({ preferConst: true }), compile(), executable('dist/cli.js')],
     output: {
