@@ -1,0 +1,104 @@
+// Every pair of stored fingerprints within k, each once, in one batch pass: per table, each run of equal keys is
+// compared within itself (oversized buckets through their sub-indexes), and a pair is kept only by the first table
+// whose key it matches. Pairs are found between distinct values and expanded to ids through table 0; exact
+// duplicates (distance 0) come from table 0's runs of equal fingerprints. Works on one run (the index compacts first).
+import { firstMatch } from './layout.js';
+import type { Run } from './run.js';
+import type { Table } from './table.js';
+import type { TableSet } from './table-set.js';
+import { popcount32 } from './u64.js';
+import { HitList } from './hit-list.js';
+
+/** Pairs of table-0 rows: hits.queries[i] and hits.ids[i] are the two rows, hits.distances[i] their distance. */
+export function pairRows(run: Run, k: number): HitList {
+  const finder = new PairFinder(run, k);
+  finder.duplicates();
+  finder.inSet(run.set);
+  return finder.out;
+}
+
+class PairFinder {
+  readonly out = new HitList();
+  private readonly pathSets: TableSet[] = [];
+  private readonly pathTables: number[] = [];
+
+  constructor(private readonly run: Run, private readonly k: number) {}
+
+  /** Distance-0 pairs: all pairs of live rows within each run of equal fingerprints in table 0. */
+  duplicates(): void {
+    const t0 = this.run.table0;
+    const n = this.run.n;
+    for (let start = 0; start < n; ) {
+      let end = start + 1;
+      while (end < n && t0.hi[end] === t0.hi[start] && t0.lo[end] === t0.lo[start]) end++;
+      for (let a = start; a < end; a++) {
+        if (this.run.isDead(a)) continue;
+        for (let b = a + 1; b < end; b++) if (!this.run.isDead(b)) this.out.push(a, b, 0);
+      }
+      start = end;
+    }
+  }
+
+  inSet(set: TableSet): void {
+    for (let t = 0; t < set.tables.length; t++) {
+      const table = set.tables[t];
+      this.pathSets.push(set);
+      this.pathTables.push(t);
+      const buckets = table.offsets.length - 1;
+      for (let b = 0; b < buckets; b++) {
+        const child = table.children === null ? undefined : table.children.get(b);
+        if (child !== undefined) this.inSet(child);
+        else this.inBucket(table, table.offsets[b], table.offsets[b + 1]);
+      }
+      this.pathSets.pop();
+      this.pathTables.pop();
+    }
+  }
+
+  /** Compares the distinct values within each run of equal keys of rows start..end-1. */
+  private inBucket(table: Table, start: number, end: number): void {
+    if (end - start < 2) return;
+    const hi = table.hi, lo = table.lo, k = this.k;
+    const keyHi = table.keyHi, keyLo = table.keyLo;
+    for (let runStart = start; runStart < end; ) {
+      const kh = hi[runStart] & keyHi, kl = lo[runStart] & keyLo;
+      let runEnd = runStart + 1;
+      while (runEnd < end && (hi[runEnd] & keyHi) === kh && (lo[runEnd] & keyLo) === kl) runEnd++;
+      for (let a = runStart; a < runEnd; a++) {
+        const ah = hi[a], al = lo[a];
+        if (a > runStart && hi[a - 1] === ah && lo[a - 1] === al) continue;
+        for (let b = a + 1; b < runEnd; b++) {
+          const dh = popcount32(hi[b] ^ ah);
+          if (dh > k) continue;
+          const d = dh + popcount32(lo[b] ^ al);
+          if (d > k || d === 0) continue; // d = 0: a duplicate, counted by duplicates()
+          if (hi[b - 1] === hi[b] && lo[b - 1] === lo[b] && b - 1 > a) continue;
+          this.pair(table, a, b, d);
+        }
+      }
+      runStart = runEnd;
+    }
+  }
+
+  private pair(table: Table, a: number, b: number, d: number): void {
+    const xh = table.hi[a] ^ table.hi[b];
+    const xl = table.lo[a] ^ table.lo[b];
+    for (let level = 0; level < this.pathSets.length; level++) {
+      const set = this.pathSets[level];
+      if (firstMatch(set.maskHi, set.maskLo, xh, xl) !== this.pathTables[level]) return;
+    }
+    const rowA = this.firstRow(table, a);
+    const rowB = this.firstRow(table, b);
+    const run = this.run, t0 = run.table0;
+    for (let ra = rowA; ra < run.n && t0.hi[ra] === t0.hi[rowA] && t0.lo[ra] === t0.lo[rowA]; ra++) {
+      if (run.isDead(ra)) continue;
+      for (let rb = rowB; rb < run.n && t0.hi[rb] === t0.hi[rowB] && t0.lo[rb] === t0.lo[rowB]; rb++) {
+        if (!run.isDead(rb)) this.out.push(ra, rb, d);
+      }
+    }
+  }
+
+  private firstRow(table: Table, r: number): number {
+    return table === this.run.table0 ? r : this.run.firstRowOf(table.hi[r], table.lo[r]);
+  }
+}

@@ -1,0 +1,177 @@
+// A run: an immutable batch of fingerprints in the layout's tables (LSM-style; see lsm.ts for how runs are
+// merged). Table 0 keys on the top bits with the identity permutation, so it is the run's fingerprints in plain
+// ascending order, and the ids sit beside it; the other tables hold fingerprints only (8 bytes each, as Manku et
+// al.) and resolve a hit to ids through table 0. Removal marks a row of table 0 dead (a tombstone bitmap).
+import type { Layout } from './layout.js';
+import { orderByU32 } from './radix-sort.js';
+import { bucketOf, type Table } from './table.js';
+import { buildTableSet, type TableSet, type TableSpec } from './table-set.js';
+
+export class Run {
+  readonly set: TableSet;
+  /** ids[row]: the id of table 0's row. */
+  readonly ids: Uint32Array;
+  readonly n: number;
+  /** Rows ordered by id, for id lookups (remove, duplicate checks). */
+  private readonly byId: Uint32Array;
+  private dead: Uint32Array | null = null;
+  deadCount = 0;
+
+  private constructor(set: TableSet, ids: Uint32Array, n: number) {
+    this.set = set;
+    this.ids = ids;
+    this.n = n;
+    this.byId = orderByU32(ids, n);
+  }
+
+  /** Builds a run from n fingerprints and their ids; takes the arrays (table 0 sorts them in place). */
+  static build(layout: Layout, k: number, hi: Uint32Array, lo: Uint32Array, ids: Uint32Array, n: number, sorted = false): Run {
+    return new Run(buildTableSet(layoutSpecs(layout), hi, lo, n, sorted, k, 0, ids), ids, n);
+  }
+
+  get table0(): Table {
+    return this.set.tables[0];
+  }
+
+  get live(): number {
+    return this.n - this.deadCount;
+  }
+
+  get bytes(): number {
+    return this.set.bytes + this.ids.byteLength + this.byId.byteLength + (this.dead ? this.dead.byteLength : 0);
+  }
+
+  isDead(row: number): boolean {
+    return this.dead !== null && (this.dead[row >>> 5] & (1 << (row & 31))) !== 0;
+  }
+
+  /** Tombstones a row; returns false if it was dead already. */
+  kill(row: number): boolean {
+    if (this.isDead(row)) return false;
+    this.dead ??= new Uint32Array((this.n + 31) >>> 5);
+    this.dead[row >>> 5] |= 1 << (row & 31);
+    this.deadCount++;
+    return true;
+  }
+
+  /** The live row holding `id`, or -1. */
+  findLive(id: number): number {
+    let low = 0;
+    let high = this.n;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.ids[this.byId[mid]] < id) low = mid + 1;
+      else high = mid;
+    }
+    // A run holds each id at most once (merges drop dead rows, and an id is added only when no live row has it).
+    if (low < this.n && this.ids[this.byId[low]] === id) {
+      const row = this.byId[low];
+      return this.isDead(row) ? -1 : row;
+    }
+    return -1;
+  }
+
+  /** True if two rows hold the same id (only a corrupted file can do that). */
+  hasDuplicateIds(): boolean {
+    for (let i = 1; i < this.n; i++) if (this.ids[this.byId[i]] === this.ids[this.byId[i - 1]]) return true;
+    return false;
+  }
+
+  /** The first of the ascending `sorted` ids that has a live row here, or -1. */
+  firstLiveOf(sorted: Uint32Array): number {
+    const m = sorted.length;
+    if (m * 20 < this.n) {
+      for (let i = 0; i < m; i++) if (this.findLive(sorted[i]) >= 0) return sorted[i];
+      return -1;
+    }
+    let j = 0;
+    for (let i = 0; i < m; i++) {
+      const id = sorted[i];
+      while (j < this.n && this.ids[this.byId[j]] < id) j++;
+      if (j < this.n && this.ids[this.byId[j]] === id && !this.isDead(this.byId[j])) return id;
+    }
+    return -1;
+  }
+
+  /** The first row of table 0 holding the fingerprint (hi, lo), or -1. */
+  firstRowOf(hi: number, lo: number): number {
+    const t0 = this.table0;
+    const b = bucketOf(t0, hi, lo);
+    let low = t0.offsets[b];
+    let high = t0.offsets[b + 1];
+    const end = high;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const h = t0.hi[mid];
+      if (h < hi || (h === hi && t0.lo[mid] < lo)) low = mid + 1;
+      else high = mid;
+    }
+    return low < end && t0.hi[low] === hi && t0.lo[low] === lo ? low : -1;
+  }
+
+  /** Appends this run's live rows (fingerprint order) to the arrays at `at`; returns the new end. */
+  copyLive(hi: Uint32Array, lo: Uint32Array, ids: Uint32Array, at: number): number {
+    const t0 = this.table0;
+    if (this.deadCount === 0) {
+      hi.set(t0.hi.subarray(0, this.n), at);
+      lo.set(t0.lo.subarray(0, this.n), at);
+      ids.set(this.ids.subarray(0, this.n), at);
+      return at + this.n;
+    }
+    for (let row = 0; row < this.n; row++) {
+      if (this.isDead(row)) continue;
+      hi[at] = t0.hi[row];
+      lo[at] = t0.lo[row];
+      ids[at] = this.ids[row];
+      at++;
+    }
+    return at;
+  }
+}
+
+export function layoutSpecs(layout: Layout): TableSpec[] {
+  return Array.from(layout.maskHi, (h, t) => ({ parts: [[h, layout.maskLo[t]] as const] }));
+}
+
+/** Merges the live rows of several runs into one (fingerprint order kept, so table 0 needs no sort). */
+export function mergeRuns(layout: Layout, k: number, runs: readonly Run[]): Run {
+  const total = runs.reduce((n, r) => n + r.live, 0);
+  let hi: Uint32Array = new Uint32Array(total);
+  let lo: Uint32Array = new Uint32Array(total);
+  let ids: Uint32Array = new Uint32Array(total);
+  if (runs.length === 1) {
+    runs[0].copyLive(hi, lo, ids, 0);
+    return Run.build(layout, k, hi, lo, ids, total, true);
+  }
+  // Pairwise merges of sorted sequences: each run is already ascending.
+  let parts: { hi: Uint32Array; lo: Uint32Array; ids: Uint32Array; n: number }[] = runs.map((r) => {
+    const h = new Uint32Array(r.live), l = new Uint32Array(r.live), i = new Uint32Array(r.live);
+    r.copyLive(h, l, i, 0);
+    return { hi: h, lo: l, ids: i, n: r.live };
+  });
+  while (parts.length > 1) {
+    const next: typeof parts = [];
+    for (let p = 0; p + 1 < parts.length; p += 2) next.push(mergeTwo(parts[p], parts[p + 1]));
+    if (parts.length % 2 === 1) next.push(parts[parts.length - 1]);
+    parts = next;
+  }
+  ({ hi, lo, ids } = parts[0]);
+  return Run.build(layout, k, hi, lo, ids, total, true);
+}
+
+function mergeTwo(a: { hi: Uint32Array; lo: Uint32Array; ids: Uint32Array; n: number }, b: { hi: Uint32Array; lo: Uint32Array; ids: Uint32Array; n: number }) {
+  const n = a.n + b.n;
+  const hi = new Uint32Array(n), lo = new Uint32Array(n), ids = new Uint32Array(n);
+  let i = 0, j = 0, o = 0;
+  while (i < a.n && j < b.n) {
+    const takeA = a.hi[i] < b.hi[j] || (a.hi[i] === b.hi[j] && a.lo[i] <= b.lo[j]);
+    if (takeA) {
+      hi[o] = a.hi[i]; lo[o] = a.lo[i]; ids[o++] = a.ids[i++];
+    } else {
+      hi[o] = b.hi[j]; lo[o] = b.lo[j]; ids[o++] = b.ids[j++];
+    }
+  }
+  while (i < a.n) { hi[o] = a.hi[i]; lo[o] = a.lo[i]; ids[o++] = a.ids[i++]; }
+  while (j < b.n) { hi[o] = b.hi[j]; lo[o] = b.lo[j]; ids[o++] = b.ids[j++]; }
+  return { hi, lo, ids, n };
+}

@@ -1,0 +1,387 @@
+// SimHashIndex: every stored 64-bit fingerprint within k bits of a query, exactly (DESIGN.md §4).
+import { assertFingerprint, describe } from '../core/bits.js';
+import { PIPELINE_VERSION } from '../core/options.js';
+import { components } from './clusters.js';
+import { chooseLayout } from './cost-model.js';
+import { binomial, makeLayout, MAX_TABLES, type IndexLayout, type Layout, type LayoutOption } from './layout.js';
+import { pairRows } from './pairs.js';
+import { collectMany, collectOne } from './results.js';
+import { Run } from './run.js';
+import { RunStack } from './run-stack.js';
+import { Searcher } from './search.js';
+import { QueryOrder } from './query-order.js';
+import { decodeIndex, encodeIndex } from './serialize.js';
+import { HALF_HI, HALF_LO, halvesView, hiOf, loOf, toBigInt } from './u64.js';
+import { checkBigUint64Array, checkDistance, checkId, MAX_ID, MAX_K } from './validate.js';
+import { sortU64 } from './radix-sort.js';
+
+/** queryMany works through its queries this many at a time. */
+const QUERY_SLICE = 1 << 20;
+
+export interface SimHashIndexOptions {
+  /** k: the largest Hamming distance a query finds, 0 to 64; default 3. Queries may ask for less, never more. */
+  maxDistance?: number;
+  /** 'auto' (default) picks from the size and k by a cost model, and again as the index grows. */
+  layout?: LayoutOption;
+  /** Pipeline version of the fingerprints (`hasher.version`); recorded by serialize(). Default PIPELINE_VERSION. */
+  pipelineVersion?: string;
+  /** How many fingerprints 'auto' should plan for (it re-plans as the index grows anyway). */
+  expectedSize?: number;
+}
+
+export interface DeserializeOptions {
+  /** The pipeline version the caller's fingerprints have; the file must record exactly this one. */
+  pipelineVersion?: string;
+  /** Accept a file whatever pipeline version it records. */
+  acceptAnyPipelineVersion?: boolean;
+}
+
+export interface IndexMatch {
+  readonly id: number;
+  readonly distance: number;
+}
+
+/** queryMany's answer: query i's matches are ids/distances[offsets[i] .. offsets[i + 1] - 1], by distance then id. */
+export interface QueryManyResult {
+  readonly offsets: Uint32Array;
+  readonly ids: Uint32Array;
+  readonly distances: Uint8Array;
+}
+
+/** pairs()'s answer: pair i is (a[i], b[i]) with a[i] < b[i], at distances[i]; ordered by a, then b. */
+export interface PairsResult {
+  readonly length: number;
+  readonly a: Uint32Array;
+  readonly b: Uint32Array;
+  readonly distances: Uint8Array;
+}
+
+export interface IndexStats {
+  readonly size: number;
+  /** Bytes of typed arrays the index holds (tables, ids, offsets, sub-indexes, tombstones, buffer). */
+  readonly bytes: number;
+  /** 8 bytes per fingerprint per table: what the layout needs for the fingerprints themselves. */
+  readonly fingerprintBytes: number;
+  readonly runs: number;
+  readonly buffered: number;
+  readonly subIndexes: number;
+}
+
+export class SimHashIndex {
+  readonly #k: number;
+  readonly #layoutOption: LayoutOption;
+  readonly #pipelineVersion: string;
+  readonly #expectedSize: number;
+  #stack: RunStack;
+  #nextId = 0;
+  /** The size the auto layout was chosen for. */
+  #plannedFor: number;
+  readonly #searcher = new Searcher();
+
+  constructor(options: SimHashIndexOptions = {}) {
+    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
+    this.#k = options.maxDistance === undefined ? 3 : checkDistance(options.maxDistance, 'options.maxDistance', MAX_K);
+    this.#pipelineVersion = options.pipelineVersion === undefined ? PIPELINE_VERSION : checkVersion(options.pipelineVersion);
+    const expected = options.expectedSize;
+    if (expected !== undefined && (typeof expected !== 'number' || !Number.isInteger(expected) || expected < 0)) {
+      throw new TypeError(`options.expectedSize must be a non-negative integer, got ${describe(expected)}`);
+    }
+    this.#expectedSize = expected ?? 0;
+    this.#layoutOption = options.layout ?? 'auto';
+    this.#plannedFor = this.#expectedSize;
+    this.#stack = new RunStack(resolveLayout(this.#layoutOption, this.#k, this.#expectedSize), this.#k);
+  }
+
+  get maxDistance(): number {
+    return this.#k;
+  }
+
+  get size(): number {
+    return this.#stack.size;
+  }
+
+  get layout(): IndexLayout {
+    return this.#stack.layout.public;
+  }
+
+  get pipelineVersion(): string {
+    return this.#pipelineVersion;
+  }
+
+  /** Adds a fingerprint under `id` (default: one more than the largest id used so far); returns the id. */
+  add(fingerprint: bigint, id?: number): number {
+    assertFingerprint(fingerprint, 'fingerprint');
+    if (id === undefined) id = this.#autoIds(1);
+    else if (this.#stack.find(checkId(id, 'id')) !== null) throw new RangeError(`id ${id} is already in the index`);
+    this.#stack.add(hiOf(fingerprint), loOf(fingerprint), id);
+    this.#nextId = Math.max(this.#nextId, id + 1);
+    this.#replan();
+    return id;
+  }
+
+  /** Adds fingerprints[i] under ids[i] (default: consecutive new ids); returns the ids. Nothing is added on error. */
+  addMany(fingerprints: BigUint64Array, ids?: Uint32Array | readonly number[]): Uint32Array {
+    checkBigUint64Array(fingerprints, 'fingerprints');
+    const n = fingerprints.length;
+    let idCopy: Uint32Array;
+    if (ids === undefined) {
+      const first = this.#autoIds(n);
+      idCopy = new Uint32Array(n);
+      for (let i = 0; i < n; i++) idCopy[i] = first + i;
+    } else {
+      idCopy = this.#checkNewIds(ids, n);
+    }
+    if (n === 0) return idCopy;
+    const halves = halvesView(fingerprints);
+    const hi = new Uint32Array(n);
+    const lo = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      hi[i] = halves[2 * i + HALF_HI];
+      lo[i] = halves[2 * i + HALF_LO];
+    }
+    let maxId = -1;
+    for (let i = 0; i < n; i++) if (idCopy[i] > maxId) maxId = idCopy[i];
+    if (this.#layoutOption === 'auto' && this.size === 0) this.#replan(n);
+    this.#stack.addBatch(hi, lo, idCopy.slice(), n);
+    this.#nextId = Math.max(this.#nextId, maxId + 1);
+    this.#replan();
+    return idCopy;
+  }
+
+  /** Removes the fingerprint stored under `id`; returns false if there is none. */
+  remove(id: number): boolean {
+    return this.#stack.remove(checkId(id, 'id'));
+  }
+
+  has(id: number): boolean {
+    return this.#stack.find(checkId(id, 'id')) !== null;
+  }
+
+  /** The fingerprint stored under `id`, or undefined. */
+  get(id: number): bigint | undefined {
+    const found = this.#stack.find(checkId(id, 'id'));
+    return found === null ? undefined : toBigInt(found[0], found[1]);
+  }
+
+  /** Every stored fingerprint within maxDistance (default k) of `fingerprint`, by distance, then id. */
+  query(fingerprint: bigint, maxDistance?: number): IndexMatch[] {
+    assertFingerprint(fingerprint, 'fingerprint');
+    const k = maxDistance === undefined ? this.#k : checkDistance(maxDistance, 'maxDistance', this.#k);
+    const searcher = this.#searcher;
+    searcher.hits.clear();
+    this.#searchOne(hiOf(fingerprint), loOf(fingerprint), k);
+    return collectOne(searcher.hits);
+  }
+
+  /** The closest stored fingerprint within maxDistance (default k), the smallest id on a tie; null if none. */
+  nearest(fingerprint: bigint, maxDistance?: number): IndexMatch | null {
+    const matches = this.query(fingerprint, maxDistance);
+    return matches.length > 0 ? matches[0] : null;
+  }
+
+  /** query() for each fingerprint, answered as flat typed arrays (no object per match). */
+  queryMany(fingerprints: BigUint64Array, maxDistance?: number): QueryManyResult {
+    checkBigUint64Array(fingerprints, 'fingerprints');
+    const k = maxDistance === undefined ? this.#k : checkDistance(maxDistance, 'maxDistance', this.#k);
+    const n = fingerprints.length;
+    // Scanning the buffer once per query costs more than sealing it into a run once.
+    if (this.#stack.buffer.length * n > 1 << 16) this.#stack.seal();
+    const halves = halvesView(fingerprints);
+    const searcher = this.#searcher;
+    searcher.hits.clear();
+    // In slices, so the scratch arrays stay a few MB however many queries there are.
+    const order = new QueryOrder();
+    const slice = Math.min(n, QUERY_SLICE);
+    const qh = new Uint32Array(slice), ql = new Uint32Array(slice);
+    for (let first = 0; first < n; first += slice) {
+      const m = Math.min(slice, n - first);
+      for (let i = 0; i < m; i++) {
+        qh[i] = halves[2 * (first + i) + HALF_HI];
+        ql[i] = halves[2 * (first + i) + HALF_LO];
+      }
+      for (const run of this.#stack.runs) searcher.searchMany(run, qh, ql, m, k, first, order);
+      const buffer = this.#stack.buffer;
+      if (buffer.length > 0) for (let i = 0; i < m; i++) buffer.search(qh[i], ql[i], k, first + i, searcher.hits);
+    }
+    const result = collectMany(searcher.hits, n);
+    searcher.hits.clear();
+    return result;
+  }
+
+  /** Every pair of stored ids within maxDistance (default k), each once, exact duplicates included. */
+  pairs(maxDistance?: number): PairsResult {
+    const k = maxDistance === undefined ? this.#k : checkDistance(maxDistance, 'maxDistance', this.#k);
+    const run = this.#stack.compact();
+    if (run === null) return { length: 0, a: new Uint32Array(0), b: new Uint32Array(0), distances: new Uint8Array(0) };
+    const rows = pairRows(run, k);
+    const m = rows.length;
+    const a = new Uint32Array(m), b = new Uint32Array(m), d = new Uint32Array(m);
+    for (let i = 0; i < m; i++) {
+      const x = run.ids[rows.queries[i]], y = run.ids[rows.ids[i]];
+      a[i] = Math.min(x, y);
+      b[i] = Math.max(x, y);
+      d[i] = rows.distances[i];
+    }
+    sortU64(a, b, d, m);
+    return { length: m, a, b, distances: Uint8Array.from(d) };
+  }
+
+  /**
+   * Groups of ids connected by pairs within maxDistance (default k): connected components of pairs(), so a chain
+   * of near-duplicates is one group even where its ends are further apart. Groups of one are left out unless
+   * minSize is 1. Each group ascending; groups ordered by their smallest id.
+   */
+  clusters(options: { maxDistance?: number; minSize?: number } = {}): number[][] {
+    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
+    const k = options.maxDistance === undefined ? this.#k : checkDistance(options.maxDistance, 'options.maxDistance', this.#k);
+    const minSize = options.minSize ?? 2;
+    if (typeof minSize !== 'number' || !Number.isInteger(minSize) || minSize < 1) throw new RangeError(`options.minSize must be a positive integer, got ${describe(minSize)}`);
+    const run = this.#stack.compact();
+    if (run === null) return [];
+    return components(run.n, run.ids, pairRows(run, k), minSize);
+  }
+
+  /** Merges every buffered insert and run into one run without tombstones (done by pairs and serialize anyway). */
+  compact(): void {
+    this.#stack.compact();
+  }
+
+  stats(): IndexStats {
+    let subIndexes = 0;
+    for (const run of this.#stack.runs) for (const table of run.set.tables) subIndexes += table.children?.size ?? 0;
+    return {
+      size: this.size,
+      bytes: this.#stack.bytes,
+      fingerprintBytes: 8 * this.layout.tables * this.size,
+      runs: this.#stack.runs.length,
+      buffered: this.#stack.buffer.length,
+      subIndexes,
+    };
+  }
+
+  /** The index as bytes (see serialize.ts for the format); compacts first. */
+  serialize(): Uint8Array {
+    const run = this.#stack.compact();
+    const empty = new Uint32Array(0);
+    return encodeIndex({
+      k: this.#k,
+      blocks: this.layout.kind === 'scan' ? 'scan' : this.layout.blocks,
+      auto: this.#layoutOption === 'auto',
+      pipelineVersion: this.#pipelineVersion,
+      nextId: this.#nextId,
+      n: run?.n ?? 0,
+      hi: run?.table0.hi ?? empty,
+      lo: run?.table0.lo ?? empty,
+      ids: run?.ids ?? empty,
+    });
+  }
+
+  /**
+   * Reads what serialize() wrote. Refuses (RangeError) a foreign, truncated or altered buffer, and one whose
+   * pipeline version differs from options.pipelineVersion (default: this library's PIPELINE_VERSION, compared up to
+   * the first ';' so hasher.version strings of this pipeline pass) unless options.acceptAnyPipelineVersion.
+   */
+  static deserialize(bytes: Uint8Array, options: DeserializeOptions = {}): SimHashIndex {
+    if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array, got ${describe(bytes)}`);
+    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
+    const image = decodeIndex(bytes);
+    const fail = (why: string): never => {
+      throw new RangeError(`bytes is not a usable simhash-wasm index: ${why}`);
+    };
+    if (!options.acceptAnyPipelineVersion) {
+      const expected = options.pipelineVersion === undefined ? PIPELINE_VERSION : checkVersion(options.pipelineVersion);
+      const recorded = options.pipelineVersion === undefined ? image.pipelineVersion.split(';')[0] : image.pipelineVersion;
+      if (recorded !== expected) {
+        throw new RangeError(`bytes holds fingerprints of pipeline version "${image.pipelineVersion}", expected "${expected}": fingerprints of different pipelines are not comparable (pass { acceptAnyPipelineVersion: true } to load it anyway)`);
+      }
+    }
+    if (image.k > MAX_K) fail(`maxDistance ${image.k} is above ${MAX_K}`);
+    if (image.blocks !== 'scan' && (image.blocks < image.k + 1 || image.blocks > 64 || binomial(image.blocks, image.k) > MAX_TABLES)) {
+      fail(`layout of ${image.blocks} blocks is not valid for maxDistance ${image.k}`);
+    }
+    const { n, hi, lo, ids } = image;
+    for (let i = 1; i < n; i++) {
+      if (hi[i - 1] > hi[i] || (hi[i - 1] === hi[i] && lo[i - 1] > lo[i])) fail(`fingerprints out of order at ${i}`);
+    }
+    let maxId = -1;
+    for (let i = 0; i < n; i++) if (ids[i] > maxId) maxId = ids[i];
+    if (n > 0 && image.nextId <= maxId) fail(`next id ${image.nextId} is not above the largest id ${maxId}`);
+    const index = new SimHashIndex({
+      maxDistance: image.k,
+      layout: image.auto ? 'auto' : image.blocks === 'scan' ? 'scan' : { blocks: image.blocks },
+      pipelineVersion: image.pipelineVersion,
+    });
+    const layout = makeLayout(image.k, image.blocks, image.auto);
+    index.#stack = new RunStack(layout, image.k);
+    index.#plannedFor = n;
+    index.#nextId = image.nextId;
+    if (n > 0) {
+      const run = Run.build(layout, image.k, hi, lo, ids, n, true);
+      if (run.hasDuplicateIds()) fail('an id appears twice');
+      index.#stack.runs.push(run);
+    }
+    return index;
+  }
+
+  #searchOne(qh: number, ql: number, k: number): void {
+    const searcher = this.#searcher;
+    for (const run of this.#stack.runs) searcher.searchOne(run, qh, ql, k, 0);
+    this.#stack.buffer.search(qh, ql, k, 0, searcher.hits);
+  }
+
+  /** Reserves `count` new ids after the largest used; returns the first. */
+  #autoIds(count: number): number {
+    if (this.#nextId + count - 1 > MAX_ID) throw new RangeError(`no ids left: automatic ids run up to ${MAX_ID}; pass ids explicitly`);
+    return this.#nextId;
+  }
+
+  #checkNewIds(ids: Uint32Array | readonly number[], n: number): Uint32Array {
+    if (!(ids instanceof Uint32Array) && !Array.isArray(ids)) throw new TypeError(`ids must be a Uint32Array or an array of integer ids, got ${describe(ids)}`);
+    if (ids.length !== n) throw new RangeError(`ids must have one id per fingerprint (${n}), got ${ids.length}`);
+    let copy: Uint32Array;
+    if (ids instanceof Uint32Array) copy = ids.slice();
+    else {
+      copy = new Uint32Array(n);
+      for (let i = 0; i < n; i++) copy[i] = checkId(ids[i], `ids[${i}]`);
+    }
+    const sorted = copy.slice().sort();
+    for (let i = 1; i < n; i++) if (sorted[i] === sorted[i - 1]) throw new RangeError(`ids must be distinct: ${sorted[i]} appears twice`);
+    const existing = this.#stack.firstExisting(sorted);
+    if (existing >= 0) throw new RangeError(`id ${existing} is already in the index`);
+    return copy;
+  }
+
+  /** Re-plans an 'auto' layout when the index has doubled (or halved) since the last plan. */
+  #replan(size = this.size): void {
+    if (this.#layoutOption !== 'auto') return;
+    const planned = this.#plannedFor;
+    if (size < 2 * planned && 2 * size > planned) return;
+    if (size < 1024 && planned < 1024) return;
+    this.#plannedFor = Math.max(size, this.#expectedSize);
+    const next = chooseLayout(this.#k, this.#plannedFor);
+    const current = this.#stack.layout.public;
+    if (next.public.kind === current.kind && next.public.blocks === current.blocks) return;
+    if (this.#stack.size === 0) this.#stack.layout = next;
+    else this.#stack.compact(next);
+  }
+}
+
+function resolveLayout(option: LayoutOption, k: number, expectedSize: number): Layout {
+  if (option === 'auto') return chooseLayout(k, expectedSize);
+  if (option === 'pigeonhole') return makeLayout(k, k + 1, false);
+  if (option === 'scan') return makeLayout(k, 'scan', false);
+  if (option !== null && typeof option === 'object' && 'blocks' in option) {
+    const blocks = option.blocks;
+    if (typeof blocks !== 'number' || !Number.isInteger(blocks)) throw new TypeError(`options.layout.blocks must be an integer, got ${describe(blocks)}`);
+    if (blocks < k + 1 || blocks > 64) throw new RangeError(`options.layout.blocks must be from maxDistance + 1 = ${k + 1} to 64, got ${blocks}`);
+    const tables = binomial(blocks, k);
+    if (tables > MAX_TABLES) throw new RangeError(`options.layout.blocks = ${blocks} needs C(${blocks}, ${k}) = ${tables} tables; at most ${MAX_TABLES} are allowed`);
+    return makeLayout(k, blocks, false);
+  }
+  throw new TypeError(`options.layout must be 'auto', 'pigeonhole', 'scan' or { blocks: number }, got ${describe(option)}`);
+}
+
+function checkVersion(version: unknown): string {
+  if (typeof version !== 'string' || version.length === 0) throw new TypeError(`pipelineVersion must be a non-empty string, got ${describe(version)}`);
+  return version;
+}

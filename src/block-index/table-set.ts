@@ -1,0 +1,54 @@
+// A set of tables over the same fingerprints whose keys together cover every way k bits can differ: the tables
+// of a run (the layout's keys), or of a sub-index of one oversized bucket (sub-index.ts).
+import { buildTable, tableBytes, type Table } from './table.js';
+import { buildSubIndexes } from './sub-index.js';
+
+export interface TableSet {
+  /** Original-space key mask of each table: a hit is reported from the first table whose key it matches. */
+  readonly maskHi: Uint32Array;
+  readonly maskLo: Uint32Array;
+  readonly tables: readonly Table[];
+  /** Fingerprints held (each table holds them all). */
+  readonly entries: number;
+  readonly bytes: number;
+  /** 0 for a run's own tables, 1 for a sub-index of one of its buckets, ... */
+  readonly depth: number;
+}
+
+export interface TableSpec {
+  /** Bit groups in the order the permutation puts them on top; together they are the key. */
+  readonly parts: readonly (readonly [number, number])[];
+}
+
+/**
+ * Builds the tables for n fingerprints in (srcHi, srcLo), original bit order. `sorted`: the input is ascending.
+ * `payload` (table 0's ids) is sorted along with table 0, which must then have the identity permutation.
+ */
+export function buildTableSet(specs: readonly TableSpec[], srcHi: Uint32Array, srcLo: Uint32Array, n: number, sorted: boolean, k: number, depth: number, payload: Uint32Array | null = null): TableSet {
+  const maskHi = new Uint32Array(specs.length);
+  const maskLo = new Uint32Array(specs.length);
+  specs.forEach((spec, t) => {
+    for (const [h, l] of spec.parts) {
+      maskHi[t] |= h;
+      maskLo[t] |= l;
+    }
+  });
+  const tables: Table[] = [];
+  // Table 0 first: when its permutation is the identity it sorts the source in place, and the other tables then
+  // permute from sorted input (which keeps their radix passes' writes closer together).
+  for (let t = 0; t < specs.length; t++) {
+    const table = buildTable(specs[t].parts, srcHi, srcLo, n, sorted, t === 0 ? payload : null);
+    tables.push(table);
+    if (t === 0 && table.identity) {
+      srcHi = table.hi;
+      srcLo = table.lo;
+      sorted = true;
+    }
+  }
+  for (let t = 0; t < tables.length; t++) {
+    tables[t].children = buildSubIndexes(tables[t], n, k, depth);
+  }
+  let bytes = maskHi.byteLength * 2;
+  for (const table of tables) bytes += tableBytes(table);
+  return { maskHi, maskLo, tables, entries: n, bytes, depth };
+}

@@ -1,0 +1,99 @@
+// One table: every fingerprint of a run, ordered by a permutation that puts the table's key bits on top, with
+// bucket offsets addressed directly by the key's top `bucketBits` bits. A bucket far larger than the rest
+// (clustered fingerprints share keys) gets a sub-index of its own, so a query landing there does not scan it.
+import { applyTerms, applyTermsAll, bucketTerms, makePermutation, wordTerms, type Parts, type Permutation } from './permutation.js';
+import { sortU64 } from './radix-sort.js';
+import type { TableSet } from './table-set.js';
+import { maskBits } from './u64.js';
+
+/** Fingerprints per bucket the offsets aim at: 4 keeps offsets at 1 byte per fingerprint and a bucket in one cache line. */
+const PER_BUCKET = 4;
+
+export interface Table {
+  /** The fingerprints (original bit order) in the table's order. */
+  readonly hi: Uint32Array;
+  readonly lo: Uint32Array;
+  readonly identity: boolean;
+  readonly bucketBits: number;
+  /** Bucket β holds rows offsets[β] .. offsets[β + 1] - 1. */
+  readonly offsets: Uint32Array;
+  /** Computes a fingerprint's bucket (see permutation.ts). */
+  readonly bucketTerms: Int32Array;
+  /** The key: bits that must match exactly, original positions. */
+  readonly keyHi: number;
+  readonly keyLo: number;
+  readonly keyBits: number;
+  /** Sub-indexes of oversized buckets, by bucket number; null when there are none. */
+  children: Map<number, TableSet> | null;
+}
+
+export function bucketBitsFor(n: number, keyBits: number): number {
+  const wanted = n <= PER_BUCKET ? 0 : Math.round(Math.log2(n / PER_BUCKET));
+  return Math.max(0, Math.min(wanted, keyBits, 30));
+}
+
+/**
+ * Builds a table over n fingerprints. For the identity permutation the source arrays become the table (sorted
+ * in place unless `sorted` says they are already ascending). `payload` is reordered along (table 0's ids).
+ */
+export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array, n: number, sorted: boolean, payload: Uint32Array | null = null): Table {
+  const perm = makePermutation(parts);
+  let keyHi = 0, keyLo = 0;
+  for (const [h, l] of parts) {
+    keyHi |= h;
+    keyLo |= l;
+  }
+  keyHi >>>= 0;
+  keyLo >>>= 0;
+  const keyBits = maskBits(keyHi, keyLo);
+  const bucketBits = bucketBitsFor(n, keyBits);
+  let hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array;
+  if (perm.identity) {
+    hi = srcHi.length === n ? srcHi : srcHi.slice(0, n);
+    lo = srcLo.length === n ? srcLo : srcLo.slice(0, n);
+    if (!sorted) sortU64(hi, lo, payload, n);
+    offsets = bucketOffsets(hi, n, bucketBits);
+  } else {
+    const ph = new Uint32Array(n), pl = new Uint32Array(n);
+    applyTermsAll(wordTerms(perm, 1), srcHi, srcLo, ph, n);
+    applyTermsAll(wordTerms(perm, 0), srcHi, srcLo, pl, n);
+    sortU64(ph, pl, payload, n);
+    offsets = bucketOffsets(ph, n, bucketBits);
+    const inverse = invert(perm);
+    hi = new Uint32Array(n);
+    lo = new Uint32Array(n);
+    applyTermsAll(wordTerms(inverse, 1), ph, pl, hi, n);
+    applyTermsAll(wordTerms(inverse, 0), ph, pl, lo, n);
+  }
+  return { hi, lo, identity: perm.identity, bucketBits, offsets, bucketTerms: bucketTerms(perm, bucketBits), keyHi, keyLo, keyBits, children: null };
+}
+
+function invert(perm: Permutation): Permutation {
+  const dstOf = new Int32Array(64);
+  for (let bit = 0; bit < 64; bit++) dstOf[perm.dstOf[bit]] = bit;
+  return { dstOf, identity: perm.identity };
+}
+
+/** Offsets from the permuted high words (their top bits are the bucket). */
+function bucketOffsets(permHi: Uint32Array, n: number, bucketBits: number): Uint32Array {
+  const buckets = 1 << bucketBits;
+  const offsets = new Uint32Array(buckets + 1);
+  if (bucketBits === 0) {
+    offsets[1] = n;
+    return offsets;
+  }
+  const shift = 32 - bucketBits;
+  for (let r = 0; r < n; r++) offsets[(permHi[r] >>> shift) + 1]++;
+  for (let b = 0; b < buckets; b++) offsets[b + 1] += offsets[b];
+  return offsets;
+}
+
+export function bucketOf(table: Table, hi: number, lo: number): number {
+  return applyTerms(table.bucketTerms, hi, lo);
+}
+
+export function tableBytes(table: Table): number {
+  let bytes = table.hi.byteLength + table.lo.byteLength + table.offsets.byteLength;
+  if (table.children) for (const child of table.children.values()) bytes += child.bytes;
+  return bytes;
+}

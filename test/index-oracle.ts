@@ -1,0 +1,105 @@
+// Brute force for the index tests: every answer by all-pairs popcount over a plain list, and the data generators
+// (uniform random fingerprints, or clusters: a few centres with 0..2k bits flipped, exact duplicates among them).
+
+export interface Entry {
+  id: number;
+  fp: bigint;
+}
+
+export function popcount64(x: bigint): number {
+  let hi = Number(x >> 32n) >>> 0;
+  let lo = Number(x & 0xffffffffn) >>> 0;
+  let c = 0;
+  while (hi) { hi &= hi - 1; c++; }
+  while (lo) { lo &= lo - 1; c++; }
+  return c;
+}
+
+export function bruteQuery(entries: readonly Entry[], q: bigint, k: number): { id: number; distance: number }[] {
+  const out: { id: number; distance: number }[] = [];
+  for (const e of entries) {
+    const d = popcount64(e.fp ^ q);
+    if (d <= k) out.push({ id: e.id, distance: d });
+  }
+  return out.sort((a, b) => a.distance - b.distance || a.id - b.id);
+}
+
+export function brutePairs(entries: readonly Entry[], k: number): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  for (let i = 0; i < entries.length; i++) {
+    for (let j = i + 1; j < entries.length; j++) {
+      const d = popcount64(entries[i].fp ^ entries[j].fp);
+      if (d <= k) {
+        const a = Math.min(entries[i].id, entries[j].id), b = Math.max(entries[i].id, entries[j].id);
+        out.push([a, b, d]);
+      }
+    }
+  }
+  return out.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+}
+
+export function bruteClusters(entries: readonly Entry[], k: number, minSize = 2): number[][] {
+  const parent = new Map<number, number>();
+  for (const e of entries) parent.set(e.id, e.id);
+  const find = (x: number): number => {
+    while (parent.get(x) !== x) x = parent.get(x)!;
+    return x;
+  };
+  for (const [a, b] of brutePairs(entries, k)) parent.set(find(a), find(b));
+  const groups = new Map<number, number[]>();
+  for (const e of entries) {
+    const r = find(e.id);
+    if (!groups.has(r)) groups.set(r, []);
+    groups.get(r)!.push(e.id);
+  }
+  return [...groups.values()].filter((g) => g.length >= minSize).map((g) => g.sort((a, b) => a - b)).sort((a, b) => a[0] - b[0]);
+}
+
+/** A small deterministic generator (xorshift32), so a failing fast-check seed reproduces the same data. */
+export class Rng {
+  private s: number;
+  constructor(seed: number) {
+    this.s = (seed >>> 0) || 0x9e3779b9;
+  }
+  u32(): number {
+    let s = this.s;
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (this.s = s >>> 0);
+  }
+  below(n: number): number {
+    return Math.floor((this.u32() / 2 ** 32) * n);
+  }
+  fp(): bigint {
+    return (BigInt(this.u32()) << 32n) | BigInt(this.u32());
+  }
+  flip(fp: bigint, bits: number): bigint {
+    for (let i = 0; i < bits; i++) fp ^= 1n << BigInt(this.below(64));
+    return fp;
+  }
+}
+
+export type DataKind = 'random' | 'clustered';
+
+/** n fingerprints: random, or around `centres` centres with 0..2k bits flipped and about 1 in 8 an exact repeat. */
+export function makeData(rng: Rng, kind: DataKind, n: number, k: number, centres = 3): bigint[] {
+  const out: bigint[] = [];
+  const cs = Array.from({ length: centres }, () => rng.fp());
+  for (let i = 0; i < n; i++) {
+    if (kind === 'random') out.push(rng.fp());
+    else if (out.length > 0 && rng.below(8) === 0) out.push(out[rng.below(out.length)]);
+    else out.push(rng.flip(cs[rng.below(centres)], rng.below(2 * k + 1)));
+  }
+  return out;
+}
+
+/** Queries: some stored fingerprints moved by 0..k+1 bits (near and just past the threshold), some random. */
+export function makeQueries(rng: Rng, data: readonly bigint[], count: number, k: number): bigint[] {
+  const out: bigint[] = [];
+  for (let i = 0; i < count; i++) {
+    if (data.length > 0 && i % 4 !== 3) out.push(rng.flip(data[rng.below(data.length)], rng.below(k + 2)));
+    else out.push(rng.fp());
+  }
+  return out;
+}
