@@ -15,20 +15,45 @@ export function popcount64(x: bigint): number {
   return c;
 }
 
+function pop32(x: number): number {
+  let c = 0;
+  for (x >>>= 0; x !== 0; x = (x & (x - 1)) >>> 0) c++;
+  return c;
+}
+
+/** Halves of each entry's fingerprint, so the all-pairs loops stay in plain numbers (memoised per entry object). */
+const halvesCache = new WeakMap<Entry, [number, number]>();
+function halves(entries: readonly Entry[]) {
+  const hi = new Uint32Array(entries.length), lo = new Uint32Array(entries.length);
+  entries.forEach((e, i) => {
+    let h = halvesCache.get(e);
+    if (!h || e.fp !== ((BigInt(h[0]) << 32n) | BigInt(h[1]))) {
+      h = [Number(e.fp >> 32n), Number(e.fp & 0xffffffffn)];
+      halvesCache.set(e, h);
+    }
+    hi[i] = h[0];
+    lo[i] = h[1];
+  });
+  return { hi, lo };
+}
+
 export function bruteQuery(entries: readonly Entry[], q: bigint, k: number): { id: number; distance: number }[] {
+  const { hi, lo } = halves(entries);
+  const qh = Number(q >> 32n), ql = Number(q & 0xffffffffn);
   const out: { id: number; distance: number }[] = [];
-  for (const e of entries) {
-    const d = popcount64(e.fp ^ q);
-    if (d <= k) out.push({ id: e.id, distance: d });
+  for (let i = 0; i < entries.length; i++) {
+    const d = pop32(hi[i] ^ qh) + pop32(lo[i] ^ ql);
+    if (d <= k) out.push({ id: entries[i].id, distance: d });
   }
   return out.sort((a, b) => a.distance - b.distance || a.id - b.id);
 }
 
 export function brutePairs(entries: readonly Entry[], k: number): [number, number, number][] {
+  const { hi, lo } = halves(entries);
   const out: [number, number, number][] = [];
   for (let i = 0; i < entries.length; i++) {
     for (let j = i + 1; j < entries.length; j++) {
-      const d = popcount64(entries[i].fp ^ entries[j].fp);
+      const d = pop32(hi[i] ^ hi[j]) + pop32(lo[i] ^ lo[j]);
       if (d <= k) {
         const a = Math.min(entries[i].id, entries[j].id), b = Math.max(entries[i].id, entries[j].id);
         out.push([a, b, d]);

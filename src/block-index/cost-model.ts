@@ -10,7 +10,7 @@ const PROBE_NS_MEMORY = 90;
 const CANDIDATE_NS = 1.2;
 /** Above this many bytes of tables a probe misses the cache. */
 const CACHE_BYTES = 4 << 20;
-/** 'auto' keeps the tables within this many bytes, and within AUTO_MAX_TABLES tables. */
+/** 'auto' uses more tables than pigeonhole's k + 1 only within this many bytes, and AUTO_MAX_TABLES tables. */
 const AUTO_BUDGET_BYTES = 2 ** 31;
 const AUTO_MAX_TABLES = 64;
 /** A layout with more tables must be this much faster to be preferred (memory and build time grow with tables). */
@@ -49,7 +49,8 @@ export function chooseLayout(k: number, n: number): Layout {
   let best: LayoutEstimate | null = null;
   for (const blocks of candidateBlocks(k)) {
     const e = estimate(k, n, blocks);
-    if (best !== null && e.bytes > AUTO_BUDGET_BYTES) continue;
+    // Pigeonhole (k + 1 tables) is always allowed; layouts with more tables must fit the budget.
+    if (best !== null && e.tables > k + 1 && e.bytes > AUTO_BUDGET_BYTES) continue;
     if (best === null || e.nsPerQuery < MORE_TABLES_MARGIN * best.nsPerQuery || (e.tables <= best.tables && e.nsPerQuery < best.nsPerQuery)) best = e;
   }
   return makeLayout(k, best!.blocks, true);

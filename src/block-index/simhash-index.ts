@@ -56,6 +56,13 @@ export interface PairsResult {
   readonly distances: Uint8Array;
 }
 
+export interface ClusterOptions {
+  /** Default: the index's k. */
+  maxDistance?: number;
+  /** Smallest group reported; default 2 (1 also lists every fingerprint with no near-duplicate). */
+  minSize?: number;
+}
+
 export interface IndexStats {
   readonly size: number;
   /** Bytes of typed arrays the index holds (tables, ids, offsets, sub-indexes, tombstones, buffer). */
@@ -231,7 +238,7 @@ export class SimHashIndex {
    * of near-duplicates is one group even where its ends are further apart. Groups of one are left out unless
    * minSize is 1. Each group ascending; groups ordered by their smallest id.
    */
-  clusters(options: { maxDistance?: number; minSize?: number } = {}): number[][] {
+  clusters(options: ClusterOptions = {}): number[][] {
     if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
     const k = options.maxDistance === undefined ? this.#k : checkDistance(options.maxDistance, 'options.maxDistance', this.#k);
     const minSize = options.minSize ?? 2;
@@ -368,7 +375,10 @@ export class SimHashIndex {
 
 function resolveLayout(option: LayoutOption, k: number, expectedSize: number): Layout {
   if (option === 'auto') return chooseLayout(k, expectedSize);
-  if (option === 'pigeonhole') return makeLayout(k, k + 1, false);
+  if (option === 'pigeonhole') {
+    if (k >= 64) throw new RangeError(`options.layout 'pigeonhole' needs maxDistance + 1 blocks of at least one bit: maxDistance must be at most 63, got ${k} (use 'scan')`);
+    return makeLayout(k, k + 1, false);
+  }
   if (option === 'scan') return makeLayout(k, 'scan', false);
   if (option !== null && typeof option === 'object' && 'blocks' in option) {
     const blocks = option.blocks;

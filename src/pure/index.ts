@@ -12,3 +12,4 @@ export { PIPELINE_VERSION, MAX_SHINGLE } from '../core/options.js';
 export type { SimHash, SimHashStream } from '../core/simhash.js';
 export type { SimHashOptions, Text, WeightFunction } from '../core/types.js';
 export type { IdfOptions, IdfWeights } from '../core/idf.js';
+export * from '../block-index/index.js';
