@@ -2,14 +2,21 @@
 // separates tokens like any non-alphanumeric), tokens of alphanumeric code points, lowercased into
 // the token buffer (Final_Sigma as String.prototype.toLowerCase on the token alone).
 import { endToken, emitShortShingle, flushTokenBuffer, resolveSigma, startToken } from './features';
-import { ASCII_CLASS, NON_ASCII, classify } from './lookup';
-import { asciiFast } from './ascii-fast';
+import { ASCII_CLASS, NON_ASCII, TWO_BYTE_FAST, classify, twoByteAt } from './lookup';
+import { asciiFast } from './fast-ascii';
+import { mixedFast } from './fast-mixed';
 import { consume } from './counters';
 import { TB, TB_CAP, cp, fbCap, fbLen, hi, inTok, lo, need, ntok, pending, pendPos, prevCased, tbLen, w } from './state';
 import { FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE } from './unicode';
 
 const CAPITAL_SIGMA: u32 = 0x3a3;
 const CAPITAL_I_DOT: u32 = 0x130;
+
+/** Whether the fast path takes the sequence at p (so it makes progress): a separator or a fast letter. */
+@inline function fastTwoByte(p: usize): bool {
+  const e = twoByteAt(p);
+  return (e & TWO_BYTE_FAST) != 0 || (e != 0 && (e & FLAG_ALNUM) == 0);
+}
 
 @inline function separator(): void {
   if (inTok) endToken();
@@ -25,9 +32,9 @@ export function scan(p: usize, end: usize): void {
   while (p < end) {
     if (need == 0) {
       const c = <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
-      if (c != NON_ASCII && ntok == w && w <= 4 && !pending) {
+      if (ntok == w && w <= 4 && !pending && (c != NON_ASCII || fastTwoByte(p))) {
         if (tbLen != 0) flushTokenBuffer();
-        p = asciiFast(p, w);
+        p = c != NON_ASCII ? asciiFast(p, w) : mixedFast(p, w);
         if (fbLen == fbCap) consume();
         continue;
       }

@@ -83,4 +83,18 @@ describe('WASM engine equals the DESIGN.md §1 oracle', () => {
       }
     }
   });
+
+  it('hands over between the fast paths and the general one at every kind of two-byte sequence', () => {
+    // After w tokens the fast paths run; each of these must either be taken or handed back.
+    const kinds = ['é', 'Ж', 'ж', 'Σ', 'ς', '\u0345', '\u05b0', 'İ', 'ı', '«', '\u00a0', '×', 'ß', 'Ⱥ', '中', '😀', '\ud800', '1', ' '];
+    for (const w of [1, 2, 3, 4, 5]) {
+      const hasher = createSimHash({ shingle: w });
+      for (const a of kinds) {
+        for (const b of kinds) {
+          const t = `one two three four ${a}x${b} x${a} ${b}five ${a}${b}${a} end`;
+          expect(hasher.fingerprint(t), JSON.stringify([w, a, b])).toBe(oracleFingerprint(t, w));
+        }
+      }
+    }
+  });
 });

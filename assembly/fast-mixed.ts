@@ -1,0 +1,100 @@
+// The fast path over ASCII and two-byte sequences (see fast-common.ts): besides ASCII it takes
+// two-byte letters whose lowercase is two bytes and that Final_Sigma cannot concern (TWO_BYTE_FAST),
+// and two-byte separators. Slower than fast-ascii.ts on ASCII, so scan() calls it only at a
+// two-byte sequence. It stops at any other byte >= 0x80.
+import { FNV_OFFSET, FNV_PRIME, splitmix } from './features';
+import { NON_ASCII, TWO_BYTE_FAST, twoByteAt } from './lookup';
+import { fbEnd, fbLen, fbPtr, inTok } from './state';
+import { SPACE, cls, done, isSeparator, stateSlot } from './fast-common';
+
+// W is a constant at each call site below, so the optimizer keeps only the states that exist.
+@inline function run(from: usize, W: i32): usize {
+  let r0: u64 = load<u64>(stateSlot(0, W)), r1: u64 = 0, r2: u64 = 0, r3: u64 = 0;
+  if (W > 1) r1 = load<u64>(stateSlot(1, W));
+  if (W > 2) r2 = load<u64>(stateSlot(2, W));
+  if (W > 3) r3 = load<u64>(stateSlot(3, W));
+  let out = fbPtr + (<usize>fbLen << 3);
+  let p = from;
+  let c = cls(p);
+  if (!inTok) {
+    // Between tokens: skip separators, ASCII or two-byte (as in the loop below).
+    for (;;) {
+      while (c == 0) c = cls(++p);
+      if (c != NON_ASCII) break;
+      const e = twoByteAt(p);
+      if (e & TWO_BYTE_FAST) break;
+      if (!isSeparator(e)) return done(from, p, out, false, r0, r1, r2, r3, W);
+      p += 2;
+      c = cls(p);
+    }
+    // A token starts (as at the end of the loop below).
+    if (W == 1) r0 = FNV_OFFSET;
+    if (W == 2) { r0 = (r1 ^ SPACE) * FNV_PRIME; r1 = FNV_OFFSET; }
+    if (W == 3) { r0 = (r1 ^ SPACE) * FNV_PRIME; r1 = (r2 ^ SPACE) * FNV_PRIME; r2 = FNV_OFFSET; }
+    if (W == 4) { r0 = (r1 ^ SPACE) * FNV_PRIME; r1 = (r2 ^ SPACE) * FNV_PRIME; r2 = (r3 ^ SPACE) * FNV_PRIME; r3 = FNV_OFFSET; }
+  }
+  for (;;) {
+    // Inside a token; c is the class of the byte at p.
+    for (;;) {
+      while (c - 1 < 0x7f) {
+        const b = <u64>c;
+        r0 = (r0 ^ b) * FNV_PRIME;
+        if (W > 1) r1 = (r1 ^ b) * FNV_PRIME;
+        if (W > 2) r2 = (r2 ^ b) * FNV_PRIME;
+        if (W > 3) r3 = (r3 ^ b) * FNV_PRIME;
+        c = cls(++p);
+      }
+      if (c != NON_ASCII) break;
+      const e = twoByteAt(p);
+      if ((e & TWO_BYTE_FAST) == 0) {
+        if (isSeparator(e)) break;
+        // The token goes on in a way only scan() handles (or may, in the next chunk).
+        return done(from, p, out, true, r0, r1, r2, r3, W);
+      }
+      // A two-byte letter: its lowercase, also two bytes, into every state.
+      const l = (e >> 3) & 0x7ff;
+      const b0 = <u64>(0xc0 | (l >> 6)), b1 = <u64>(0x80 | (l & 0x3f));
+      r0 = (((r0 ^ b0) * FNV_PRIME) ^ b1) * FNV_PRIME;
+      if (W > 1) r1 = (((r1 ^ b0) * FNV_PRIME) ^ b1) * FNV_PRIME;
+      if (W > 2) r2 = (((r2 ^ b0) * FNV_PRIME) ^ b1) * FNV_PRIME;
+      if (W > 3) r3 = (((r3 ^ b0) * FNV_PRIME) ^ b1) * FNV_PRIME;
+      p += 2;
+      c = cls(p);
+    }
+    // A separator ends the token, which completes the oldest state's shingle.
+    store<u64>(out, splitmix(r0));
+    out += 8;
+    // A full feature buffer: return (at the separator) so the caller votes. A call from here
+    // would make the states spill around it on every token.
+    if (out == fbEnd) return done(from, p, out, false, r0, r1, r2, r3, W);
+    for (;;) {
+      while (c == 0) c = cls(++p);
+      if (c != NON_ASCII) break;
+      const e = twoByteAt(p);
+      if (e & TWO_BYTE_FAST) break;
+      if (!isSeparator(e)) return done(from, p, out, false, r0, r1, r2, r3, W);
+      p += 2;
+      c = cls(p);
+    }
+    // A token starts: the states move up, each older one takes the separating space, and the
+    // newest starts from the offset basis.
+    if (W == 1) r0 = FNV_OFFSET;
+    if (W == 2) { r0 = (r1 ^ SPACE) * FNV_PRIME; r1 = FNV_OFFSET; }
+    if (W == 3) { r0 = (r1 ^ SPACE) * FNV_PRIME; r1 = (r2 ^ SPACE) * FNV_PRIME; r2 = FNV_OFFSET; }
+    if (W == 4) { r0 = (r1 ^ SPACE) * FNV_PRIME; r1 = (r2 ^ SPACE) * FNV_PRIME; r2 = (r3 ^ SPACE) * FNV_PRIME; r3 = FNV_OFFSET; }
+  }
+  return unreachable(); // the loop is left by the returns above
+}
+
+function mixed1(p: usize): usize { return run(p, 1); }
+function mixed2(p: usize): usize { return run(p, 2); }
+function mixed3(p: usize): usize { return run(p, 3); }
+function mixed4(p: usize): usize { return run(p, 4); }
+
+/** The fast path over ASCII and two-byte sequences, for shingle width w (1 to 4) from p; returns where it stopped. */
+export function mixedFast(p: usize, w: i32): usize {
+  if (w == 3) return mixed3(p);
+  if (w == 1) return mixed1(p);
+  if (w == 2) return mixed2(p);
+  return mixed4(p);
+}
