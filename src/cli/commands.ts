@@ -3,7 +3,9 @@
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
 import { registerDedupeCommand } from './dedupe-command.js';
+import { registerEvalCommand } from './eval-command.js';
 import { registerFingerprintCommand } from './fingerprint-command.js';
+import { registerMakePairsCommand } from './make-pairs-command.js';
 
 /**
  * Adds a verb (or a group of them, such as `index build` / `index query`) to the program. Its action
@@ -13,4 +15,4 @@ import { registerFingerprintCommand } from './fingerprint-command.js';
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** In the order `simhash --help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerFingerprintCommand, registerDedupeCommand];
+export const COMMANDS: readonly RegisterCommand[] = [registerFingerprintCommand, registerDedupeCommand, registerMakePairsCommand, registerEvalCommand];

@@ -1,0 +1,126 @@
+// `simhash eval --pairs FILE`: precision and recall of every threshold k from 0 to 32 on labelled pairs, the k
+// that maximises F1, and optionally an SVG plot of them.
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { createAnalyzer } from '../dedupe/analyzer.js';
+import type { HtmlMode } from '../dedupe/documents.js';
+import { evaluate } from '../dedupe/eval-metrics.js';
+import { pairDistances, type PairTexts } from '../dedupe/eval-pairs.js';
+import { renderPlot } from '../dedupe/eval-plot.js';
+import { formatEvaluationJson, formatEvaluationText } from '../dedupe/eval-report.js';
+import type { CliContext } from './context.js';
+import { UsageError } from './context.js';
+import { minTokensOption, threadsOption } from './dedupe-options.js';
+import type { EngineName } from './engines.js';
+import { describeReadError, lines, openSource } from './input.js';
+import { engineOption, shingleOption } from './options.js';
+
+interface EvalFlags {
+  pairs: string;
+  plot?: string;
+  title?: string;
+  natural?: string;
+  format: 'text' | 'json';
+  paths?: boolean;
+  shingle: number;
+  minTokens: number;
+  html: HtmlMode;
+  engine: EngineName;
+  threads: number;
+}
+
+export function registerEvalCommand(program: Command, context: CliContext): void {
+  program
+    .command('eval')
+    .description('precision and recall of every distance threshold 0..32 on labelled pairs, the k with the best F1, and a plot')
+    .requiredOption('--pairs <file>', 'JSONL of { "a", "b", "duplicate": true|false, "kind"? }: a and b are texts, or { "path": FILE } (relative to the pairs file)')
+    .option('--paths', 'a and b given as strings are file paths, not texts')
+    .option('--plot <file.svg>', 'write the precision/recall/F1 plot as SVG')
+    .option('--title <text>', 'title of the plot')
+    .option('--natural <dedupe.json>', 'also plot the distances of the near-duplicates a `simhash dedupe --format json` run found')
+    .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text'))
+    .addOption(shingleOption())
+    .addOption(minTokensOption())
+    .addOption(new Option('--html <mode>', 'extract the visible text of HTML texts first').choices(['auto', 'on', 'off']).default('auto'))
+    .addOption(engineOption())
+    .addOption(threadsOption())
+    .action(async (flags: EvalFlags) => {
+      const pairs = await readPairs(flags.pairs, flags.paths === true, context);
+      if (pairs.length === 0) throw new UsageError(`${flags.pairs}: no usable labelled pairs`);
+      const natural = flags.natural === undefined ? undefined : await naturalDistances(flags.natural);
+      const analyzer = await createAnalyzer({ threads: flags.threads, engine: flags.engine, shingle: flags.shingle });
+      let measured;
+      try {
+        measured = await pairDistances(pairs, analyzer, { minTokens: flags.minTokens, html: flags.html });
+      } finally {
+        await analyzer.close();
+      }
+      if (measured.distances.length === 0) throw new UsageError(`${flags.pairs}: every pair has a side below --min-tokens ${flags.minTokens}`);
+      const evaluation = evaluate(measured.distances);
+      if (flags.plot !== undefined) {
+        const subtitle = `${evaluation.pairs} labelled pairs (${evaluation.duplicates} duplicates), shingle ${flags.shingle}, ${analyzer.version}`;
+        await writeFile(flags.plot, renderPlot(evaluation, { title: flags.title ?? `SimHash threshold: ${flags.pairs}`, subtitle, natural }));
+      }
+      await context.write(flags.format === 'json' ? formatEvaluationJson(evaluation, measured.tooShort, analyzer.version) : formatEvaluationText(evaluation, measured.tooShort));
+    });
+}
+
+async function readPairs(file: string, stringsArePaths: boolean, context: CliContext): Promise<PairTexts[]> {
+  const base = dirname(resolve(file));
+  const pairs: PairTexts[] = [];
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const { line, number } of lines(openSource(file, context.stdin).chunks())) {
+      const where = `${file}:${number}`;
+      let value: unknown;
+      try {
+        const json = decoder.decode(line);
+        if (json.trim() === '') continue;
+        value = JSON.parse(json);
+      } catch (error) {
+        context.inputFailed(`${where}: malformed JSONL line, skipped: ${error instanceof TypeError ? 'not valid UTF-8' : (error as Error).message}`);
+        continue;
+      }
+      const record = value as { a?: unknown; b?: unknown; duplicate?: unknown; kind?: unknown };
+      if (value === null || typeof value !== 'object' || typeof record.duplicate !== 'boolean') {
+        context.inputFailed(`${where}: expected { "a", "b", "duplicate": true|false }, skipped`);
+        continue;
+      }
+      const a = await side(record.a, 'a', base, stringsArePaths, where, context);
+      const b = await side(record.b, 'b', base, stringsArePaths, where, context);
+      if (a === null || b === null) continue;
+      pairs.push({ a, b, duplicate: record.duplicate, ...(typeof record.kind === 'string' ? { kind: record.kind } : {}) });
+    }
+  } catch (error) {
+    context.inputFailed(`${file}: ${describeReadError(error)}`);
+  }
+  return pairs;
+}
+
+async function side(value: unknown, name: string, base: string, stringsArePaths: boolean, where: string, context: CliContext): Promise<string | null> {
+  const path = typeof value === 'string' && stringsArePaths ? value : typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string' ? (value as { path: string }).path : undefined;
+  if (path === undefined) {
+    if (typeof value === 'string') return value;
+    context.inputFailed(`${where}: "${name}" must be a text or { "path": FILE }, skipped`);
+    return null;
+  }
+  try {
+    return new TextDecoder().decode(await readFile(resolve(base, path)));
+  } catch (error) {
+    context.inputFailed(`${where}: "${name}": ${path}: ${describeReadError(error)}, skipped`);
+    return null;
+  }
+}
+
+/** Distances of the near members of a dedupe JSON result's groups to their group's first member. */
+async function naturalDistances(file: string): Promise<number[]> {
+  let value: { format?: string; groups?: { members: { tier: string; distance: number }[] }[] };
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--natural ${file}: ${describeReadError(error)}`);
+  }
+  if (value?.format !== 'simhash-dedupe/1' || !Array.isArray(value.groups)) throw new UsageError(`--natural ${file}: not the output of simhash dedupe --format json`);
+  return value.groups.flatMap((g) => g.members.filter((m) => m.tier === 'near').map((m) => m.distance));
+}
