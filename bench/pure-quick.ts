@@ -1,59 +1,45 @@
-// Quick yardstick for the pure engine on the seed's workload (shared/reference/README.md):
-// 20,000 documents of 300 words `w{x % 5000} `, x from xorshift64 starting at 0x9e3779b97f4a7c15,
-// w = 3; the fingerprints must XOR to a28260f219dc598f. Run: npx tsx bench/pure-quick.ts [rounds]
-// Not the official suite (that is tinybench, bench/run.ts); this one is for measuring levers. The
-// machine is shared and noisy, so the forms take turns round by round and the best round counts;
-// besides wall time it reports CPU time (process.cpuUsage), which waiting for a core does not inflate.
+// Quick yardstick for the pure engine, for measuring levers (the official suite is bench/run.ts,
+// tinybench). Workloads from bench/workloads.ts: the seed's (20,000 documents of 300 words, w = 3,
+// fingerprints XOR to a28260f219dc598f) and the SpamAssassin bodies (real mail, as bytes and as
+// decoded strings). The machine is shared and noisy, so the forms take turns round by round and the
+// best round counts; CPU time (process.cpuUsage) is shown too, as waiting for a core does not count.
+//   npx tsx bench/pure-quick.ts [rounds=10] [shingle=3] [seed|mail|all]
 import { createSimHash } from '../src/pure/index.js';
+import { SEED_XOR, seedWorkload, spamAssassinWorkload, xorAll, type Workload } from './workloads.js';
 
-const MASK = (1n << 64n) - 1n;
-let x = 0x9e3779b97f4a7c15n;
-const docs: string[] = [];
-for (let d = 0; d < 20000; d++) {
-  const words: string[] = [];
-  for (let i = 0; i < 300; i++) {
-    x ^= (x << 13n) & MASK;
-    x ^= x >> 7n;
-    x ^= (x << 17n) & MASK;
-    words.push(`w${x % 5000n} `);
-  }
-  docs.push(words.join(''));
-}
-const encoder = new TextEncoder();
-const byteDocs = docs.map((doc) => encoder.encode(doc));
-const totalBytes = byteDocs.reduce((sum, b) => sum + b.length, 0);
 const rounds = Number(process.argv[2] ?? 10);
 const shingle = Number(process.argv[3] ?? 3);
+const which = process.argv[4] ?? 'seed';
 const hasher = createSimHash({ shingle });
 
-const forms: [string, () => BigUint64Array][] = [
-  ['fingerprintMany string', () => hasher.fingerprintMany(docs)],
-  ['fingerprintMany bytes', () => hasher.fingerprintMany(byteDocs)],
-  ['fingerprint string', () => BigUint64Array.from(docs, (doc) => hasher.fingerprint(doc))],
-];
-const times = forms.map(() => [] as number[]);
-const cpuTimes = forms.map(() => [] as number[]);
-const xors = forms.map(() => 0n);
-for (let r = 0; r < rounds; r++) {
-  forms.forEach(([, run], f) => {
-    const start = performance.now();
-    const cpuStart = process.cpuUsage();
-    const fps = run();
-    const cpu = process.cpuUsage(cpuStart);
-    times[f].push((performance.now() - start) / 1000);
-    cpuTimes[f].push((cpu.user + cpu.system) / 1e6);
-    xors[f] = fps.reduce((a, b) => a ^ b, 0n);
+function measure(workload: Workload): void {
+  const forms: [string, () => BigUint64Array][] = [
+    ['fingerprintMany string', () => hasher.fingerprintMany(workload.texts)],
+    ['fingerprintMany bytes', () => hasher.fingerprintMany(workload.bytes)],
+    ['fingerprint string', () => BigUint64Array.from(workload.texts, (doc) => hasher.fingerprint(doc))],
+  ];
+  const wall = forms.map(() => Infinity);
+  const cpu = forms.map(() => Infinity);
+  const xors = forms.map(() => 0n);
+  for (let r = 0; r < rounds; r++) {
+    forms.forEach(([, run], f) => {
+      const start = performance.now();
+      const cpuStart = process.cpuUsage();
+      const fingerprints = run();
+      const used = process.cpuUsage(cpuStart);
+      wall[f] = Math.min(wall[f], (performance.now() - start) / 1000);
+      cpu[f] = Math.min(cpu[f], (used.user + used.system) / 1e6);
+      xors[f] = xorAll(fingerprints);
+    });
+  }
+  const docs = workload.texts.length;
+  console.log(`${workload.name}, w = ${shingle}, ${(workload.totalBytes / 1e6).toFixed(1)} MB, best of ${rounds} rounds`);
+  forms.forEach(([name], f) => {
+    const check = workload.expectedXor === undefined || shingle !== 3 ? '' : xors[f] === SEED_XOR ? '  (xor ok)' : `  xor ${xors[f].toString(16)} WRONG`;
+    const rate = (seconds: number) => `${(docs / seconds).toFixed(0).padStart(7)} docs/s ${(workload.totalBytes / seconds / 1e6).toFixed(1).padStart(6)} MB/s`;
+    console.log(`  ${name.padEnd(22)} wall ${rate(wall[f])}   cpu ${rate(cpu[f])}${check}`);
   });
 }
-console.log(`w = ${shingle}, ${docs.length} documents, ${(totalBytes / 1e6).toFixed(1)} MB, best and median of ${rounds} rounds`);
-forms.forEach(([name], f) => {
-  const sorted = times[f].sort((a, b) => a - b);
-  const best = sorted[0];
-  const median = sorted[sorted.length >> 1];
-  const cpuBest = cpuTimes[f].sort((a, b) => a - b)[0];
-  const hex = xors[f].toString(16).padStart(16, '0');
-  const check = shingle !== 3 ? '' : hex === 'a28260f219dc598f' ? '  (xor ok)' : `  xor ${hex} WRONG`;
-  console.log(`${name.padEnd(22)} best ${(docs.length / best).toFixed(0).padStart(6)} docs/s ${(totalBytes / best / 1e6).toFixed(1).padStart(6)} MB/s` +
-    `   median ${(docs.length / median).toFixed(0).padStart(6)} docs/s   cpu-time best ${(docs.length / cpuBest).toFixed(0).padStart(6)} docs/s` +
-    ` ${(totalBytes / cpuBest / 1e6).toFixed(1).padStart(6)} MB/s${check}`);
-});
+
+if (which === 'seed' || which === 'all') measure(seedWorkload());
+if (which === 'mail' || which === 'all') measure(spamAssassinWorkload());
