@@ -1,6 +1,6 @@
 // Bad weights thrown from inside the WASM call leave the engine usable; memory stays bounded.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSimHash, init } from '../src/index.js';
+import { createSimHash, featureHash, init } from '../src/index.js';
 import { wasmMemoryBytes } from '../src/wasm/load.js';
 import { oracleFingerprint } from './wasm-oracle.js';
 
@@ -34,6 +34,18 @@ describe('WASM engine errors', () => {
     expect(hasher.fingerprintMany(['a b', 'c d'])).toEqual(BigUint64Array.from([oracleFingerprint('a b', 1), oracleFingerprint('c d', 1)]));
     expect(other.update('not disturbed').digest()).toBe(oracleFingerprint('a stream that is not disturbed', 3));
     expect(hasher.stream().update('fresh ').update('stream').digest()).toBe(oracleFingerprint('fresh stream', 1));
+  });
+
+  it('a weight function that calls the engine gets a TypeError, and nothing is corrupted', () => {
+    const plain = createSimHash({ shingle: 2 });
+    const stream = plain.stream().update('kept across ');
+    for (const reenter of [() => plain.fingerprint('inner'), () => featureHash('inner'), () => plain.stream().update('x'), () => plain.features('inner')]) {
+      const hasher = createSimHash({ shingle: 2, weights: () => { reenter(); return 1; } });
+      expect(() => hasher.fingerprint(TEXT)).toThrow(TypeError);
+      expect(() => hasher.fingerprint(TEXT)).toThrow(/weights function must not use/);
+    }
+    expect(plain.fingerprint(TEXT)).toBe(oracleFingerprint(TEXT, 2));
+    expect(stream.update('the interruptions').digest()).toBe(oracleFingerprint('kept across the interruptions', 2));
   });
 
   it('memory does not grow across many calls of every kind', () => {

@@ -129,14 +129,23 @@ export class WasmCore {
     return at;
   }
 
+  /** A weight function that calls the engine would overwrite the call it is part of. */
+  checkIdle(): void {
+    if (this.bridge.inWeight) {
+      throw new TypeError('a weights function must not use the WASM engine (it runs inside the call that is computing the features)');
+    }
+  }
+
   /** The live state is needed for a one-shot call: a stream holding it saves it first. */
   takeForOneShot(config: HasherConfig | null): void {
+    this.checkIdle();
     this.release();
     if (config) this.applyConfig(config);
   }
 
   /** Makes owner's state the live one: saves the current owner's, then restores or starts owner's. */
   takeFor(owner: StateOwner, config: HasherConfig): void {
+    this.checkIdle();
     if (this.live === owner) return;
     this.release();
     this.applyConfig(config);

@@ -32,6 +32,7 @@ export function createWasmEngine(ex: WasmExports, bridge: WasmBridge): Engine {
       return new WasmStream(core, config);
     },
     featureHash(shingleText: string): bigint {
+      core.checkIdle(); // the input buffer may hold the text being scanned
       let h = FNV_OFFSET;
       core.slices(shingleText, (bytes) => { h = ex.fnv(core.input, bytes, h); });
       return BigInt.asUintN(64, ex.splitmix(h));

@@ -31,13 +31,22 @@ export interface WasmExports {
 /** What the module imports: the user's weight function, for MODE_FUNCTION. */
 export interface WasmBridge {
   weightOf: (featureHash: bigint) => number;
+  /** True while the user's weight function runs: the module is inside a call and must not be re-entered. */
+  inWeight: boolean;
 }
 
 export function createImports(bridge: WasmBridge): WebAssembly.Imports {
   return {
     env: {
       // i64 arrives as a signed BigInt; the weight function expects the unsigned feature hash.
-      weight: (h: bigint) => bridge.weightOf(BigInt.asUintN(64, h)),
+      weight: (h: bigint) => {
+        bridge.inWeight = true;
+        try {
+          return bridge.weightOf(BigInt.asUintN(64, h));
+        } finally {
+          bridge.inWeight = false;
+        }
+      },
     },
   };
 }

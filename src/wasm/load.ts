@@ -17,7 +17,7 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
 }
 
 function newBridge(): WasmBridge {
-  return { weightOf: () => 1 };
+  return { weightOf: () => 1, inWeight: false };
 }
 
 function adopt(instance: WebAssembly.Instance, bridge: WasmBridge): void {
