@@ -23,8 +23,8 @@ export function isSteady(sh: Shingler): boolean {
 }
 
 /**
- * Scans the UTF-16 code units of src from `from` up to `to`; returns where it stopped: at `to`, or at a code point the general
- * path must take (then nothing of it has been consumed).
+ * Scans the UTF-16 code units src[from..to); returns where it stopped: at `to`, or at a code point
+ * the general path must take (nothing of it consumed).
  */
 export function fusedString(sh: Shingler, src: string, from: number, to: number): number {
   const P = PRIME_LO;
@@ -187,8 +187,8 @@ export function fusedString(sh: Shingler, src: string, from: number, to: number)
 }
 
 /**
- * Scans UTF-8 bytes from `from` up to `to`; returns where it stopped: at `to`, or at a code point the general
- * path must take (then nothing of it has been consumed).
+ * Scans the UTF-8 bytes src[from..to); returns where it stopped: at `to`, or at a code point the
+ * general path must take (nothing of it consumed).
  */
 export function fusedBytes(sh: Shingler, src: Uint8Array, from: number, to: number): number {
   const P = PRIME_LO;
