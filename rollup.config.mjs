@@ -12,7 +12,7 @@ rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
-const library = { index: 'src/index.ts', pure: 'src/pure/index.ts' };
+const library = { index: 'src/index.ts', pure: 'src/pure/index.ts', html: 'src/html/index.ts', pool: 'src/pool/index.ts' };
 
 const compile = () =>
   typescript({
