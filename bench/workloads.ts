@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { messageBody } from '../src/dedupe/mail.js';
 
 export interface Workload {
   readonly name: string;
@@ -82,15 +83,8 @@ export function spamAssassinWorkload(): Workload {
   return { name: `SpamAssassin bodies (${bytes.length.toLocaleString('en')} messages)`, texts, bytes, totalBytes: sumLengths(bytes) };
 }
 
-/** The body of an RFC 822 message: everything after the first empty line (LF or CRLF); empty if there is none. */
-export function messageBody(message: Uint8Array): Uint8Array {
-  for (let i = 0; i + 1 < message.length; i++) {
-    if (message[i] !== 0x0a) continue;
-    if (message[i + 1] === 0x0a) return message.subarray(i + 2);
-    if (message[i + 1] === 0x0d && message[i + 2] === 0x0a) return message.subarray(i + 3);
-  }
-  return message.subarray(message.length);
-}
+/** Shared with `simhash dedupe --mail`: one definition of where a message's body starts. */
+export { messageBody };
 
 /** The first `count` documents, for a peer too slow to time on the whole workload. */
 export function firstDocuments(workload: Workload, count: number): Workload {
