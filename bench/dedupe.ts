@@ -44,21 +44,45 @@ async function endToEnd(context: SuiteContext, dir: string): Promise<void> {
   const bench = new Bench({ name: 'dedupe', iterations: context.iterations, time: context.timeMs, warmupIterations: 1, throws: true });
   let expected: string | undefined;
   const sizes = new Map<string, { documents: number; bytes: number }>();
-  for (const v of chosen) {
+  // Pools start once, outside the timing: from source each worker compiles the TypeScript with tsx first, which
+  // the built CLI does not (its start-up is timed on its own below).
+  const analyzers = await Promise.all(chosen.map((v) => createAnalyzer({ threads: v.threads, engine: v.engine, shingle: 3 })));
+  chosen.forEach((v, i) => {
     const name = `dedupe ${v.engine}, ${v.threads} thread${v.threads > 1 ? 's' : ''}`;
     bench.add(name, async () => {
-      const result = await runDedupe([dir], process.stdin, options(v.engine, v.threads), { skipped: () => {} });
+      const result = await runDedupe([dir], process.stdin, options(v.engine, v.threads), { skipped: () => {} }, analyzers[i]);
       // Every engine and thread count must find the same groups; checked on every call so no run skips work.
       const shape = result.groups.map((g) => g.members.map((m) => m.doc).join(',')).join(';');
       expected ??= shape;
       if (shape !== expected) throw new Error(`${name}: different groups than the first variant`);
       sizes.set(name, { documents: result.documents.length, bytes: result.bytes });
     });
-  }
+  });
   bench.addEventListener('cycle', (event) => context.log(`  ${event.task?.name}: ${event.task?.runs} runs`));
-  await bench.run();
+  try {
+    await bench.run();
+  } finally {
+    await Promise.all(analyzers.map((a) => a.close()));
+  }
   const rows: ThroughputRow[] = bench.tasks.map((task) => ({ task, itemsPerCall: sizes.get(task.name)!.documents, bytesPerCall: sizes.get(task.name)!.bytes }));
   context.print(`### dedupe end to end: SpamAssassin bodies from disk (warm page cache), k = 3, w = 3, HTML extraction on\n\n${throughputTable(rows, { itemLabel: 'docs' })}\n`);
+}
+
+/** Starting (and closing) a pool: what a CLI run pays before its first fingerprint. */
+async function poolStart(context: SuiteContext): Promise<void> {
+  const threads = defaultThreads();
+  const name = `start and close a ${threads}-worker wasm pool (from source, tsx)`;
+  if (!context.selected(`dedupe/pool/${name}`)) return;
+  const bench = new Bench({ name: 'pool', iterations: context.iterations, time: 0, warmupIterations: 1, throws: true });
+  bench.add(name, async () => {
+    const pool = await createAnalyzer({ threads, engine: 'wasm', shingle: 3 });
+    await pool.close();
+  });
+  await bench.run();
+  const task = bench.tasks[0];
+  const result = task.result;
+  const ms = result.state === 'completed' ? result.latency.p50 : NaN;
+  context.print(`### dedupe pool start-up\n\n| task | median ms | samples |\n| --- | ---: | ---: |\n| ${name} | ${ms.toFixed(0)} | ${task.runs} |\n`);
 }
 
 async function stages(context: SuiteContext, dir: string): Promise<void> {
@@ -83,5 +107,6 @@ export const suite: BenchSuite = {
     const dir = dataDir();
     await endToEnd(context, dir);
     await stages(context, dir);
+    await poolStart(context);
   },
 };

@@ -35,7 +35,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
     .addOption(engineOption())
     .addOption(threadsOption())
     .option('-q, --quiet', 'no progress bar (there is none when stderr is not a terminal anyway)')
-    .action(async (inputs: string[], flags: DedupeFlags) => {
+    .action(async (inputs: string[], flags: DedupeFlags, self: Command) => {
       const options: DedupeOptions = {
         maxDistance: flags.distance,
         shingle: flags.shingle,
@@ -49,6 +49,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
         hidden: flags.hidden === true,
         engine: flags.engine,
         threads: flags.threads,
+        autoThreads: self.getOptionValueSource('threads') === 'default',
         grouping: flags.grouping as GroupingMode,
       };
       const progress = createProgress(context.stderr, flags.quiet === true);

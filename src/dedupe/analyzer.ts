@@ -7,6 +7,7 @@ import type { AnalyzeInput, Analysis } from './analyze.js';
 
 export interface Analyzer {
   readonly version: string;
+  readonly threads: number;
   analyze(inputs: readonly AnalyzeInput[]): Promise<Analysis>;
   close(): Promise<void>;
 }
@@ -22,6 +23,7 @@ export async function createAnalyzer(options: { threads: number; engine: EngineN
   if (options.threads === 1) {
     return {
       version,
+      threads: 1,
       analyze: async (inputs) => asAnalysis(local.run({ kind: 'analyze', inputs })),
       close: async () => {},
     };
@@ -29,6 +31,7 @@ export async function createAnalyzer(options: { threads: number; engine: EngineN
   const pool = await WorkerPool.start(options.threads, setup);
   return {
     version,
+    threads: options.threads,
     analyze: async (inputs) => asAnalysis(await pool.run({ kind: 'analyze', inputs })),
     close: () => pool.close(),
   };

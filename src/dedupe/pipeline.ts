@@ -14,6 +14,8 @@ export interface DedupeOptions extends DocumentOptions, WalkOptions {
   readonly minTokens: number;
   readonly engine: EngineName;
   readonly threads: number;
+  /** Threads were not asked for: below SMALL_INPUT_BYTES of files, one thread (starting workers costs more). */
+  readonly autoThreads?: boolean;
   readonly grouping: GroupingMode;
 }
 
@@ -31,6 +33,8 @@ export interface DedupeResult extends Grouping {
   readonly skipped: readonly { readonly source: string; readonly reason: string }[];
   readonly bytes: number;
   readonly seconds: number;
+  /** Threads that fingerprinted. */
+  readonly threads: number;
 }
 
 export interface DedupeHooks {
@@ -44,10 +48,23 @@ export interface DedupeHooks {
 /** A batch goes to a worker once it holds this many bytes or documents. */
 const BATCH_BYTES = 256 * 1024;
 const BATCH_DOCUMENTS = 512;
+/** Less input than this is fingerprinted in one thread unless --threads says otherwise. */
+export const SMALL_INPUT_BYTES = 4 << 20;
 
-export async function runDedupe(inputs: readonly string[], stdin: Readable, options: DedupeOptions, hooks: DedupeHooks): Promise<DedupeResult> {
+/**
+ * `analyzer`: a running one to use (and leave open), e.g. a pool kept across runs; by default one is started for
+ * this run with options.threads and closed at the end.
+ */
+export async function runDedupe(inputs: readonly string[], stdin: Readable, options: DedupeOptions, hooks: DedupeHooks, analyzer?: Analyzer): Promise<DedupeResult> {
   const started = performance.now();
-  const analyzer = await createAnalyzer(options);
+  // Walking first (cheap next to reading) gives the progress bar its total, and the thread count its input size.
+  const entries: WalkEntry[] = [];
+  for await (const entry of walkInputs(inputs, options)) entries.push(entry);
+  const totalBytes = entries.some((e) => e.kind === 'stdin') ? undefined : entries.reduce((sum, e) => sum + (e.kind === 'file' ? e.size : 0), 0);
+  hooks.started?.(totalBytes);
+  const threads = analyzer?.threads ?? (options.autoThreads && totalBytes !== undefined && totalBytes < SMALL_INPUT_BYTES ? 1 : options.threads);
+  const ownAnalyzer = analyzer === undefined;
+  analyzer ??= await createAnalyzer({ ...options, threads });
   try {
     const documents: DocumentInfo[] = [];
     const skipped: { source: string; reason: string }[] = [];
@@ -60,7 +77,7 @@ export async function runDedupe(inputs: readonly string[], stdin: Readable, opti
     const submit = async () => {
       if (batch.length === 0) return;
       const count = batch.length;
-      const result = analyzer.analyze(batch);
+      const result = analyzer!.analyze(batch);
       batches.push({ start: documents.length - count, result });
       const tracked = result.then(() => {
         done += count;
@@ -71,12 +88,8 @@ export async function runDedupe(inputs: readonly string[], stdin: Readable, opti
       batch = [];
       batchBytes = 0;
       // Bounded memory: no more batches waiting than the workers can hold.
-      if (inFlight.size > 2 * options.threads) await Promise.race(inFlight);
+      if (inFlight.size > 2 * threads) await Promise.race(inFlight);
     };
-    // Walking first (cheap next to reading) gives the progress bar its total.
-    const entries: WalkEntry[] = [];
-    for await (const entry of walkInputs(inputs, options)) entries.push(entry);
-    hooks.started?.(entries.some((e) => e.kind === 'stdin') ? undefined : entries.reduce((sum, e) => sum + (e.kind === 'file' ? e.size : 0), 0));
     for await (const event of readDocuments(entries, stdin, options)) {
       if (event.kind === 'progress') {
         bytesRead += event.bytes;
@@ -105,8 +118,8 @@ export async function runDedupe(inputs: readonly string[], stdin: Readable, opti
     }
     const grouping = groupDocuments({ fingerprints, tokens, digests, maxDistance: options.maxDistance, minTokens: options.minTokens, mode: options.grouping });
     const bytes = documents.reduce((sum, d) => sum + d.bytes, 0);
-    return { ...grouping, pipelineVersion: analyzer.version, documents, fingerprints, tokens, skipped, bytes, seconds: (performance.now() - started) / 1000 };
+    return { ...grouping, pipelineVersion: analyzer.version, documents, fingerprints, tokens, skipped, bytes, seconds: (performance.now() - started) / 1000, threads };
   } finally {
-    await analyzer.close();
+    if (ownAnalyzer) await analyzer.close();
   }
 }

@@ -22,6 +22,8 @@ export interface Summary {
   readonly seconds: number;
   readonly documentsPerSecond: number;
   readonly megabytesPerSecond: number;
+  /** Threads that fingerprinted (one for a small input unless --threads was given). */
+  readonly threads: number;
 }
 
 export function summarize(result: DedupeResult): Summary {
@@ -39,6 +41,7 @@ export function summarize(result: DedupeResult): Summary {
     seconds: round(seconds, 3),
     documentsPerSecond: Math.round(result.documents.length / Math.max(seconds, 1e-6)),
     megabytesPerSecond: round(result.bytes / 1e6 / Math.max(seconds, 1e-6), 1),
+    threads: result.threads,
   };
 }
 
@@ -52,7 +55,6 @@ function settings(options: DedupeOptions) {
     mail: options.mail,
     invalidUtf8: options.invalidUtf8,
     engine: options.engine,
-    threads: options.threads,
   };
 }
 
@@ -124,7 +126,7 @@ export function summaryLine(s: Summary, options: DedupeOptions): string {
     `: ${s.groups} groups (${s.exactGroups} exact, ${s.nearGroups} near), ${s.duplicates} duplicates`,
     ` at distance <= ${options.maxDistance}, shingle ${options.shingle}`,
     `; ${s.seconds.toFixed(2)} s, ${s.documentsPerSecond.toLocaleString('en')} documents/s, ${s.megabytesPerSecond} MB/s`,
-    ` (${options.engine}, ${options.threads} thread${options.threads === 1 ? '' : 's'})`,
+    ` (${options.engine}, ${s.threads} thread${s.threads === 1 ? '' : 's'})`,
   ].join('');
 }
 
