@@ -1,14 +1,18 @@
 // The engine-bound half of the public API; each entry binds it to its engine.
 import { createIdfWeightsWith, type IdfOptions, type IdfWeights } from './idf.js';
 import { createSimHashWith, type SimHash } from './simhash.js';
-import type { Engine, SimHashOptions, Text } from './types.js';
+import type { Engine, EngineChoice, SimHashOptions, Text } from './types.js';
 import { describe } from './bits.js';
+import { engineChoice } from './options.js';
 
-export function bindApi(getEngine: () => Engine) {
+/** An entry's engine for an `engine` option (undefined: the entry's default). */
+export type EngineResolver = (choice?: EngineChoice) => Engine;
+
+export function bindApi(getEngine: EngineResolver) {
   return {
-    /** A hasher with fixed options (shingle width, weights). */
+    /** A hasher with fixed options (engine, shingle width, weights). */
     createSimHash(options?: SimHashOptions): SimHash {
-      return createSimHashWith(getEngine(), options);
+      return createSimHashWith(getEngine(engineChoice(options)), options);
     },
     /** The feature hash of one shingle's text, exactly as given (FNV-1a 64 of its UTF-8, then splitmix64). */
     featureHash(shingleText: string): bigint {

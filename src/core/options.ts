@@ -1,6 +1,6 @@
 // Validates createSimHash options into the HasherConfig the engines consume, and names the pipeline.
 import { describe } from './bits.js';
-import type { Engine, HasherConfig, SimHashOptions, WeightFunction, Weighting } from './types.js';
+import type { Engine, EngineChoice, HasherConfig, SimHashOptions, WeightFunction, Weighting } from './types.js';
 import { buildWeightTable, type WeightTable } from './weight-table.js';
 import { UNICODE_VERSION } from '../pure/unicode-tables.js';
 
@@ -29,6 +29,17 @@ export function validateShingle(shingle: unknown, name = 'shingle'): number {
 function validateWeight(value: unknown, what: string): number {
   if (!isInt32(value)) throw new RangeError(`${what} must be an int32 (an integer from ${INT32_MIN} to ${INT32_MAX}), got ${describe(value)}`);
   return value;
+}
+
+const ENGINE_CHOICES: readonly unknown[] = ['wasm', 'pure', 'auto'] satisfies EngineChoice[];
+
+/** The `engine` option, read before the rest because the engine resolves the rest (string weight keys). */
+export function engineChoice(options: unknown): EngineChoice | undefined {
+  if (options === undefined) return undefined;
+  if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
+  const { engine } = options as { engine?: unknown };
+  if (engine === undefined || ENGINE_CHOICES.includes(engine)) return engine as EngineChoice | undefined;
+  throw new TypeError(`options.engine must be 'wasm', 'pure' or 'auto', got ${describe(engine)}`);
 }
 
 export interface ResolvedOptions {

@@ -7,7 +7,19 @@ export type Text = string | Uint8Array;
 /** Weight of a feature, given its 64-bit feature hash; must return an int32. */
 export type WeightFunction = (featureHash: bigint) => number;
 
+/** The two fingerprint engines; they compute the same bits. */
+export type EngineName = 'wasm' | 'pure';
+/** `createSimHash({ engine })`: an engine by name, or 'auto' (WASM when it loads, else pure). */
+export type EngineChoice = EngineName | 'auto';
+
 export interface SimHashOptions {
+  /**
+   * Which engine computes: 'wasm' (the default of `simhash-wasm`; needs init() or initSync()),
+   * 'pure', or 'auto': the WASM engine if it is loaded or loads synchronously now, else the pure
+   * engine (WebAssembly missing, or refused by a Content-Security-Policy). `SimHash.engine` says
+   * which it took. `simhash-wasm/pure` has the pure engine only.
+   */
+  engine?: EngineChoice;
   /** Shingle width w: tokens per feature. Integer from 1 to MAX_SHINGLE; default 3. */
   shingle?: number;
   /** Per-feature weights: a Map keyed by shingle text or feature hash, or a function of the feature hash. */
@@ -37,7 +49,7 @@ export interface EngineStream {
 
 /** One fingerprint engine. Inputs reach it already validated (strings or Uint8Arrays). */
 export interface Engine {
-  readonly name: 'wasm' | 'pure';
+  readonly name: EngineName;
   fingerprint(text: Text, config: HasherConfig): bigint;
   fingerprintMany(texts: readonly Text[], config: HasherConfig): BigUint64Array;
   /** The feature hashes of a document, in order, repeats included (as the counters see them). */

@@ -6,10 +6,13 @@ import { pureEngine } from './engine.js';
 export async function init(): Promise<void> {}
 export function initSync(): void {}
 
-export const { createSimHash, featureHash, createIdfWeights } = bindApi(() => pureEngine);
+export const { createSimHash, featureHash, createIdfWeights } = bindApi((choice) => {
+  if (choice === 'wasm') throw new TypeError("options.engine 'wasm' is not in simhash-wasm/pure: import createSimHash from simhash-wasm for it");
+  return pureEngine; // 'auto' too: this entry carries no WebAssembly
+});
 export { hamming, similarity, toHex, fromHex } from '../core/bits.js';
 export { PIPELINE_VERSION, MAX_SHINGLE } from '../core/options.js';
 export type { SimHash, SimHashStream } from '../core/simhash.js';
-export type { SimHashOptions, Text, WeightFunction } from '../core/types.js';
+export type { EngineChoice, EngineName, SimHashOptions, Text, WeightFunction } from '../core/types.js';
 export type { IdfOptions, IdfWeights } from '../core/idf.js';
 export * from '../block-index/index.js';

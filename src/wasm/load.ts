@@ -16,6 +16,13 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** A platform without WebAssembly gets an error that says what to do instead. */
+function assertWebAssembly(): void {
+  if (typeof WebAssembly !== 'object' || WebAssembly === null) {
+    throw new TypeError("WebAssembly is not available here: use simhash-wasm/pure, or createSimHash({ engine: 'auto' }), which falls back to it");
+  }
+}
+
 function newBridge(): WasmBridge {
   return { weightOf: () => 1, inWeight: false };
 }
@@ -31,6 +38,7 @@ function adopt(instance: WebAssembly.Instance, bridge: WasmBridge): void {
 export function init(): Promise<void> {
   if (engine) return Promise.resolve();
   loading ??= (async () => {
+    assertWebAssembly();
     const bridge = newBridge();
     const { instance } = await WebAssembly.instantiate(moduleBytes(), createImports(bridge));
     adopt(instance, bridge);
@@ -42,6 +50,7 @@ export function init(): Promise<void> {
 /** init() without the promise: compiles and instantiates now (fine in Node and workers). */
 export function initSync(): void {
   if (engine) return;
+  assertWebAssembly();
   const bridge = newBridge();
   const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes()), createImports(bridge));
   adopt(instance, bridge);
