@@ -64,19 +64,30 @@ class PairFinder {
       const kh = hi[runStart] & keyHi, kl = lo[runStart] & keyLo;
       let runEnd = runStart + 1;
       while (runEnd < end && (hi[runEnd] & keyHi) === kh && (lo[runEnd] & keyLo) === kl) runEnd++;
-      for (let a = runStart; a < runEnd; a++) {
-        const ah = hi[a], al = lo[a];
-        if (a > runStart && hi[a - 1] === ah && lo[a - 1] === al) continue;
-        for (let b = a + 1; b < runEnd; b++) {
-          const dh = popcount32(hi[b] ^ ah);
-          if (dh > k) continue;
-          const d = dh + popcount32(lo[b] ^ al);
-          if (d > k || d === 0) continue; // d = 0: a duplicate, counted by duplicates()
-          if (hi[b - 1] === hi[b] && lo[b - 1] === lo[b] && b - 1 > a) continue;
-          this.pair(table, a, b, d);
-        }
-      }
+      if (runEnd - runStart > 1) this.inKeyRun(table, runStart, runEnd, k);
       runStart = runEnd;
+    }
+  }
+
+  /** All pairs of distinct values among rows start..end-1 (equal keys); the reject test as in scan.ts. */
+  private inKeyRun(table: Table, start: number, end: number, k: number): void {
+    const hi = table.hi, lo = table.lo;
+    for (let a = start; a < end; a++) {
+      const ah = hi[a], al = lo[a];
+      if (a > start && hi[a - 1] === ah && lo[a - 1] === al) continue;
+      for (let b = a + 1; b < end; b++) {
+        let x = hi[b] ^ ah;
+        if (k <= 3) {
+          x &= (x - 1) | 0;
+          x &= (x - 1) | 0;
+          x &= (x - 1) | 0;
+          if (x !== 0) continue;
+        } else if (popcount32(x) > k) continue;
+        const d = popcount32(hi[b] ^ ah) + popcount32(lo[b] ^ al);
+        if (d > k || d === 0) continue; // d = 0: a duplicate, counted by duplicates()
+        if (b - 1 > a && hi[b - 1] === hi[b] && lo[b - 1] === lo[b]) continue;
+        this.pair(table, a, b, d);
+      }
     }
   }
 

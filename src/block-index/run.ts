@@ -16,9 +16,12 @@ export class Run {
   private readonly byId: Uint32Array;
   private dead: Uint32Array | null = null;
   deadCount = 0;
+  /** True if some table has a sub-index (searches then take the general path). */
+  readonly subIndexed: boolean;
 
   private constructor(set: TableSet, ids: Uint32Array, n: number) {
     this.set = set;
+    this.subIndexed = set.tables.some((t) => t.children !== null);
     this.ids = ids;
     this.n = n;
     this.byId = orderByU32(ids, n);

@@ -11,7 +11,7 @@ import { RunStack } from './run-stack.js';
 import { Searcher } from './search.js';
 import { QueryOrder } from './query-order.js';
 import { decodeIndex, encodeIndex } from './serialize.js';
-import { HALF_HI, HALF_LO, halvesView, hiOf, loOf, toBigInt } from './u64.js';
+import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './u64.js';
 import { checkBigUint64Array, checkDistance, checkId, MAX_ID, MAX_K } from './validate.js';
 import { sortU64 } from './radix-sort.js';
 
@@ -176,7 +176,8 @@ export class SimHashIndex {
     const k = maxDistance === undefined ? this.#k : checkDistance(maxDistance, 'maxDistance', this.#k);
     const searcher = this.#searcher;
     searcher.hits.clear();
-    this.#searchOne(hiOf(fingerprint), loOf(fingerprint), k);
+    const halves = halvesOf(fingerprint);
+    this.#searchOne(halves[HALF_HI], halves[HALF_LO], k);
     return collectOne(searcher.hits);
   }
 

@@ -19,6 +19,12 @@ export function isU64(value: unknown): value is bigint {
   return typeof value === 'bigint' && value >= 0n && value <= MASK64;
 }
 
+/** Writes an already validated u64 into a shared scratch pair; read it as scratch[HALF_HI], scratch[HALF_LO]. */
+export function halvesOf(fp: bigint): Uint32Array {
+  scratch64[0] = fp;
+  return scratch32;
+}
+
 /** Upper 32 bits of an already validated u64. */
 export function hiOf(fp: bigint): number {
   scratch64[0] = fp;
