@@ -5,6 +5,7 @@ import { endToken, emitShortShingle, flushTokenBuffer, resolveSigma, startToken 
 import { ASCII_CLASS, NON_ASCII, TWO_BYTE_FAST, classify, twoByteAt } from './lookup';
 import { asciiFast } from './fast-ascii';
 import { mixedFast } from './fast-mixed';
+import { wideFast } from './fast-wide';
 import { consume } from './counters';
 import { TB, TB_CAP, cp, fbCap, fbLen, hi, inTok, lo, need, ntok, pending, pendPos, prevCased, tbLen, w } from './state';
 import { FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE } from './unicode';
@@ -32,9 +33,11 @@ export function scan(p: usize, end: usize): void {
   while (p < end) {
     if (need == 0) {
       const c = <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
-      if (ntok == w && w <= 4 && !pending && (c != NON_ASCII || fastTwoByte(p))) {
+      // Fast paths, once w tokens are open (they never start a sigma, so none may be pending).
+      if (ntok == w && !pending && (c != NON_ASCII || (w <= 4 && fastTwoByte(p)))) {
         if (tbLen != 0) flushTokenBuffer();
-        p = c != NON_ASCII ? asciiFast(p, w) : mixedFast(p, w);
+        if (w > 4) p = wideFast(p);
+        else p = c != NON_ASCII ? asciiFast(p, w) : mixedFast(p, w);
         if (fbLen == fbCap) consume();
         continue;
       }
