@@ -30,7 +30,9 @@ export function renderPlot(evaluation: Evaluation, options: PlotOptions): string
     const top = Math.max(...counts);
     const bar = (PW / maxK) * 0.7;
     counts.forEach((c, k) => {
-      if (c > 0) parts.push(`<rect x="${f(x(k) - bar / 2)}" y="${f(y(c / top))}" width="${f(bar)}" height="${f((c / top) * PH)}" fill="${COLORS.natural}"><title>${c} natural pairs at distance ${k}</title></rect>`);
+      if (c === 0) return;
+      parts.push(`<rect x="${f(x(k) - bar / 2)}" y="${f(y(c / top))}" width="${f(bar)}" height="${f((c / top) * PH)}" fill="${COLORS.natural}"><title>${c} natural pairs at distance ${k}</title></rect>`);
+      parts.push(`<text x="${f(x(k))}" y="${f(y(c / top) - 4)}" text-anchor="middle" font-size="10" fill="#777">${c}</text>`);
     });
   }
   for (let v = 0; v <= 1.0001; v += 0.2) {
@@ -43,7 +45,10 @@ export function renderPlot(evaluation: Evaluation, options: PlotOptions): string
   parts.push(`<text x="${M.left + PW / 2}" y="${M.top + PH + 38}" text-anchor="middle">threshold k: pairs at Hamming distance ≤ k are called duplicates</text>`);
   const best = evaluation.best;
   parts.push(`<line x1="${f(x(best.k))}" x2="${f(x(best.k))}" y1="${M.top}" y2="${M.top + PH}" stroke="${COLORS.best}" stroke-dasharray="4 3"/>`);
-  parts.push(`<text x="${f(x(best.k) + 6)}" y="${M.top + 14}" fill="${COLORS.best}">best F1 at k = ${best.k}: ${best.f1.toFixed(3)} (P ${fmt(best.precision)}, R ${fmt(best.recall)})</text>`);
+  // Low in the plot, where the rising curves have already passed by the time k is large.
+  const label = `best F1 at k = ${best.k}: ${best.f1.toFixed(3)} (P ${fmt(best.precision)}, R ${fmt(best.recall)})`;
+  const right = x(best.k) > M.left + PW / 2;
+  parts.push(`<text x="${f(x(best.k) + (right ? -6 : 6))}" y="${M.top + PH - 12}" text-anchor="${right ? 'end' : 'start'}" fill="${COLORS.best}">${escape(label)}</text>`);
   const series = [
     { name: 'precision', color: COLORS.precision, dash: '', value: (r: Evaluation['rows'][number]) => r.precision },
     { name: 'recall', color: COLORS.recall, dash: '', value: (r: Evaluation['rows'][number]) => r.recall },
