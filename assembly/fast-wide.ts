@@ -2,13 +2,11 @@
 // is copied lowercased (after its separating space) into the token buffer, then absorbed into all
 // w ring states at once in blocks of four (absorb() in features.ts). Same entry conditions and stop
 // rules as fast-common.ts describes, but the ring keeps its slot order (head as in features.ts).
-import { absorb, splitmix } from './features';
+import { PRE, absorb, splitmix } from './features';
 import { NON_ASCII } from './lookup';
 import { RING, TB, TB_CAP, fbEnd, fbLen, fbPtr, head, inTok, prevCased, tbLen, w } from './state';
 import { cls } from './fast-common';
 
-/** (FNV offset basis * FNV prime^-1) ^ 0x20, as in features.ts: absorbing the space gives the offset basis. */
-const PRE: u64 = 0x1d10331a6b696be7;
 const SPACE: u8 = 0x20;
 
 /** The wide fast path from p (w > 4, all w states open); returns where it stopped. */

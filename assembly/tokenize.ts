@@ -1,6 +1,7 @@
 // One pass over UTF-8 bytes: WHATWG decoding (a maximal invalid subsequence is one U+FFFD, which
 // separates tokens like any non-alphanumeric), tokens of alphanumeric code points, lowercased into
-// the token buffer (Final_Sigma as String.prototype.toLowerCase on the token alone).
+// the token buffer (Final_Sigma as String.prototype.toLowerCase on the token alone). Most text goes
+// through the fast paths (fast-*.ts); this general path takes whatever they hand back.
 import { endToken, emitShortShingle, flushTokenBuffer, resolveSigma, startToken } from './features';
 import { ASCII_CLASS, NON_ASCII, TWO_BYTE_FAST, classify, twoByteAt } from './lookup';
 import { asciiFast } from './fast-ascii';
@@ -75,7 +76,8 @@ function leadByte(b: u32): void {
   } else separator(); // a stray continuation byte or C0, C1, F5..FF
 }
 
-// A run of ASCII letters and digits, copied lowercased into the token buffer (w > 4, or a sigma pending).
+// A run of ASCII letters and digits, copied lowercased into the token buffer: the general path,
+// for the first w tokens of a text (the fast paths need all w states open) or a sigma pending.
 function asciiRun(p: usize, end: usize): usize {
   let c = <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
   if (!inTok) startToken();
