@@ -3,16 +3,15 @@
 import type { Engine } from '../core/types.js';
 import { createWasmEngine } from './engine.js';
 import { createImports, type WasmBridge, type WasmExports } from './exports.js';
-import { WASM_BASE64 } from './wasm-bytes.js';
+import { WASM_HEX } from './wasm-bytes.js';
 
 let engine: Engine | undefined;
 let loading: Promise<void> | undefined;
 let memory: WebAssembly.Memory | undefined;
 
 function moduleBytes(): Uint8Array<ArrayBuffer> {
-  const text = atob(WASM_BASE64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  const bytes = new Uint8Array(WASM_HEX.length >> 1);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(WASM_HEX.slice(2 * i, 2 * i + 2), 16);
   return bytes;
 }
 
