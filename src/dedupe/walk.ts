@@ -27,9 +27,8 @@ export type WalkEntry =
  * whatever the globs say. Symbolic links to files are followed; links to directories are not (no cycles).
  */
 export async function* walkInputs(inputs: readonly string[], options: WalkOptions = {}): AsyncGenerator<WalkEntry> {
-  const glob = { dot: true, basename: true } as const;
-  const include = options.include?.length ? picomatch([...options.include], glob) : () => true;
-  const exclude = options.exclude?.length ? picomatch([...options.exclude], glob) : () => false;
+  const include = options.include?.length ? matcher(options.include) : () => true;
+  const exclude = options.exclude?.length ? matcher(options.exclude) : () => false;
   for (const input of inputs) {
     if (input === STDIN) {
       yield { kind: 'stdin' };
@@ -49,6 +48,19 @@ export async function* walkInputs(inputs: readonly string[], options: WalkOption
     const visible = (name: string) => options.hidden === true || !name.startsWith('.');
     yield* walkDirectory(input, '', { include, exclude, visible });
   }
+}
+
+/**
+ * Globs without "/" test the base name, the others the whole relative path. (picomatch's own `basename` option
+ * also tests patterns that do have a "/" against the base name, so that `sub/**` would match nothing.)
+ */
+function matcher(globs: readonly string[]): (path: string) => boolean {
+  const options = { dot: true };
+  const byName = globs.filter((g) => !g.includes('/'));
+  const byPath = globs.filter((g) => g.includes('/'));
+  const name = byName.length > 0 ? picomatch(byName, options) : () => false;
+  const path = byPath.length > 0 ? picomatch(byPath, options) : () => false;
+  return (rel) => name(rel.slice(rel.lastIndexOf('/') + 1)) || path(rel);
 }
 
 interface Filters {
