@@ -117,6 +117,21 @@ describe('simhash make-pairs | simhash eval', () => {
     expect(readFileSync(plot, 'utf8')).toContain(`best F1 at k = ${result.best.k}`);
   });
 
+  it('--natural draws the near-duplicates of a dedupe JSON result on the plot', async () => {
+    const base = `${article(200, 80)}\n\n${article(300, 80)}`;
+    writeFileSync(join(dir, 'doc0-edited.txt'), base.replace(/^\S+/, 'zebra'));
+    const dedupe = await runInProcess(['dedupe', '--format', 'json', '-k', '12', '--threads', '1', '--include', 'doc0*', dir]);
+    const natural = JSON.parse(dedupe.stdout) as { groups: { members: { distance: number }[] }[] };
+    const distance = natural.groups[0].members[1].distance;
+    writeFileSync(join(dir, 'dedupe.json'), dedupe.stdout);
+    const plot = join(dir, 'natural.svg');
+    const evaluated = await runInProcess(['eval', '--pairs', join(dir, 'pairs.jsonl'), '--plot', plot, '--natural', join(dir, 'dedupe.json'), '--threads', '1']);
+    expect(readFileSync(plot, 'utf8')).toContain(`<title>1 natural pairs at distance ${distance}</title>`);
+    expect(evaluated.stdout).toMatch(/best k = \d+: F1/);
+    const notDedupe = await runInProcess(['eval', '--pairs', join(dir, 'pairs.jsonl'), '--natural', join(dir, 'pairs.jsonl')]);
+    expect(notDedupe.code).toBe(2);
+  });
+
   it('usage errors: no --pairs, an unreadable pairs file', async () => {
     expect((await runInProcess(['eval'])).code).toBe(2);
     const missing = await runInProcess(['eval', '--pairs', join(dir, 'none.jsonl')]);

@@ -16,8 +16,8 @@ export function integerParser(name: string, min: number, max: number) {
 }
 
 /** A repeatable option: each use adds one value. */
-export function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 export function distanceOption(): Option {
@@ -26,15 +26,15 @@ export function distanceOption(): Option {
     .argParser(integerParser('The distance', 0, MAX_DEDUPE_DISTANCE));
 }
 
-export function minTokensOption(): Option {
-  return new Option('--min-tokens <n>', 'documents with fewer tokens are reported as too short and kept out of the near-duplicate tier')
+export function minTokensOption(description = 'documents with fewer tokens are reported as too short and kept out of the near-duplicate tier'): Option {
+  return new Option('--min-tokens <n>', description)
     .default(DEFAULT_MIN_TOKENS)
     .argParser(integerParser('--min-tokens', 0, 2 ** 31));
 }
 
 export function threadsOption(): Option {
-  return new Option('--threads <n>', 'worker threads for fingerprinting (default: the number of cores)')
-    .default(defaultThreads(), String(defaultThreads()))
+  return new Option('--threads <n>', 'worker threads for fingerprinting')
+    .default(defaultThreads(), `the number of cores, ${defaultThreads()}; one for inputs under 4 MB`)
     .argParser(integerParser('--threads', 1, MAX_THREADS));
 }
 
@@ -44,8 +44,8 @@ export function documentOptions(): Option[] {
     new Option('--mail', 'inputs are e-mail messages (RFC 822): compare their bodies, headers cut off'),
     new Option('--jsonl', 'read every input as JSONL lines { "id", "text" } (files named *.jsonl or *.ndjson always are)'),
     new Option('--invalid-utf8 <mode>', 'a file that is not valid UTF-8: skip it (reported) or replace its bad bytes with U+FFFD').choices(['skip', 'replace']).default('skip'),
-    new Option('--include <glob>', 'in directories, read only files matching this glob (repeatable; a glob without "/" matches the base name)').argParser(collect).default([]),
-    new Option('--exclude <glob>', 'in directories, skip files and directories matching this glob (repeatable)').argParser(collect).default([]),
+    new Option('--include <glob>', 'in directories, read only files matching this glob (repeatable; a glob without "/" matches the base name)').argParser(collect),
+    new Option('--exclude <glob>', 'in directories, skip files and directories matching this glob (repeatable)').argParser(collect),
     new Option('--hidden', 'also read files and directories whose name starts with "."'),
   ];
 }

@@ -41,7 +41,7 @@ export function registerEvalCommand(program: Command, context: CliContext): void
     .option('--natural <dedupe.json>', 'also plot the distances of the near-duplicates a `simhash dedupe --format json` run found')
     .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text'))
     .addOption(shingleOption())
-    .addOption(minTokensOption())
+    .addOption(minTokensOption('pairs with a side of fewer tokens are left out (their distances are noise)'))
     .addOption(new Option('--html <mode>', 'extract the visible text of HTML texts first').choices(['auto', 'on', 'off']).default('auto'))
     .addOption(engineOption())
     .addOption(threadsOption())

@@ -34,7 +34,7 @@ export function registerMakePairsCommand(program: Command, context: CliContext):
     const edits = flags.edits.length === 0 ? DEFAULT_EDITS : flags.edits.map((e) => integerParser('--edits', 1, 1e6)(e));
     const options: DocumentOptions = { html: flags.html, mail: flags.mail === true, jsonl: flags.jsonl === true, invalidUtf8: flags.invalidUtf8 };
     const corpus: CorpusDocument[] = [];
-    const entries = walkInputs(inputs.length > 0 ? inputs : [STDIN], flags);
+    const entries = walkInputs(inputs.length > 0 ? inputs : [STDIN], { include: flags.include ?? [], exclude: flags.exclude ?? [], hidden: flags.hidden === true });
     for await (const event of readDocuments(entries, context.stdin, options)) {
       if (event.kind === 'skipped') context.inputFailed(`${event.source}: ${event.reason}, skipped`);
       else if (event.kind === 'document') {
