@@ -95,7 +95,9 @@ function exactClasses(digests: Uint8Array, tokens: Uint32Array, n: number): Int3
 }
 
 function leaderGroups(representatives: readonly number[], fingerprints: BigUint64Array, k: number, root: Int32Array): void {
-  const leaders = new SimHashIndex({ maxDistance: k, expectedSize: representatives.length });
+  // No expectedSize: the leaders are a fraction of the documents, and a size hint above the current size makes
+  // the index re-plan its layout on every add until it reaches half the hint (SimHashIndex at a3dd170).
+  const leaders = new SimHashIndex({ maxDistance: k });
   for (const d of representatives) {
     const nearest = leaders.nearest(fingerprints[d]);
     if (nearest === null) leaders.add(fingerprints[d], d);
@@ -104,7 +106,7 @@ function leaderGroups(representatives: readonly number[], fingerprints: BigUint6
 }
 
 function connectedGroups(representatives: readonly number[], fingerprints: BigUint64Array, k: number, root: Int32Array): void {
-  const index = new SimHashIndex({ maxDistance: k, expectedSize: representatives.length });
+  const index = new SimHashIndex({ maxDistance: k }); // addMany plans the layout for the batch itself
   index.addMany(BigUint64Array.from(representatives, (d) => fingerprints[d]), Uint32Array.from(representatives));
   for (const cluster of index.clusters()) for (const d of cluster) root[d] = cluster[0];
 }
