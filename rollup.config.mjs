@@ -1,10 +1,14 @@
-// Builds dist/: the two library entries as ESM (.js) and CommonJS (.cjs), the `simhash` command (dist/cli.js),
-// and the fingerprint pool's worker thread (dist/pool-worker.js, found beside the code by src/pool/worker-url.ts).
-// The WASM bytes reach the bundles inlined, through src/wasm/wasm-bytes.ts (written by `npm run build:wasm`).
+// Builds dist/: the library entries as ESM (.js) and CommonJS (.cjs) for Node and bundlers, the `simhash`
+// command (dist/cli.js), the fingerprint pool's worker thread (dist/pool-worker.js, found beside the code by
+// src/pool/worker-url.ts), and for pages without a bundler one file each, minified and self-contained:
+// dist/browser/simhash-wasm.js (ES module) and dist/browser/simhash-wasm.umd.js (UMD, global SimHashWasm).
+// Also the demo page, into build/demo/ (a classic script, so index.html opens from disk too).
+// The WASM bytes reach every bundle inlined, through src/wasm/wasm-bytes.ts (written by `npm run build:wasm`).
 // Declarations come from `tsc -p tsconfig.types.json` (npm run build:types).
 import { chmod } from 'node:fs/promises';
 import { readFileSync, rmSync } from 'node:fs';
 import json from '@rollup/plugin-json';
+import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 
 // A fresh dist/ each build, so no file of a removed module lingers in the package.
@@ -14,13 +18,23 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
 const library = { index: 'src/index.ts', pure: 'src/pure/index.ts', html: 'src/html/index.ts', pool: 'src/pool/index.ts' };
 
-const compile = () =>
+const compile = (outDir = 'dist', tsconfig = './tsconfig.build.json') =>
   typescript({
-    tsconfig: './tsconfig.build.json',
+    tsconfig,
     // rootDir pinned: the CLI imports package.json, and the plugin finds its outputs only if tsc's root agrees.
     // noCheck: types are checked once, by build:types (tsc -p tsconfig.types.json), not again per bundle.
-    compilerOptions: { rootDir: '.', outDir: 'dist', noCheck: true },
+    compilerOptions: { rootDir: '.', outDir, noCheck: true },
   });
+
+const minify = () => terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } });
+
+/** Copies static files into the output as they are. */
+const copy = (files) => ({
+  name: 'copy',
+  generateBundle() {
+    for (const file of files) this.emitFile({ type: 'asset', fileName: file.split('/').pop(), source: readFileSync(file) });
+  },
+});
 
 /** npm makes `bin` files executable on install; this does it for `node_modules/.bin`-less local runs too. */
 const executable = (file) => ({
@@ -54,5 +68,19 @@ export default [
       entryFileNames: '[name].cjs',
       chunkFileNames: 'chunks/[name]-[hash].cjs',
     },
+  },
+  {
+    // The whole `simhash-wasm` entry (both engines, for engine: 'auto'; the index) in one file per format.
+    input: 'src/index.ts',
+    plugins: [compile('dist/browser')],
+    output: [
+      { file: 'dist/browser/simhash-wasm.js', format: 'es', plugins: [minify()] },
+      { file: 'dist/browser/simhash-wasm.umd.js', format: 'umd', name: 'SimHashWasm', exports: 'named', plugins: [minify()] },
+    ],
+  },
+  {
+    input: 'demo/main.ts',
+    plugins: [compile('build/demo', './tsconfig.demo.json'), copy(['demo/index.html', 'demo/style.css'])],
+    output: { file: 'build/demo/demo.js', format: 'iife' },
   },
 ];
