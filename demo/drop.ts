@@ -13,7 +13,7 @@ export function onDroppedTexts(veil: HTMLElement, add: (texts: string[]) => void
   document.addEventListener('drop', (event) => {
     depth = 0;
     show(false);
-    const files = [...(event.dataTransfer?.files ?? [])];
+    const files = Array.from(event.dataTransfer?.files ?? []);
     if (files.length === 0 && event.target instanceof HTMLTextAreaElement) return; // text dropped into a box goes in it
     event.preventDefault();
     if (files.length === 0) {
