@@ -5,12 +5,12 @@
 // each slice's UTF-16 code units with Jenkins lookup3, turns every hash into a hex string and back,
 // sorts them as strings and keeps at most 128 of them (through `splice`, which keeps the slices
 // *after* the first 128, not the first 128), all with unit weights.
-import { Bench } from 'tinybench';
 import simhashJs from 'simhash-js';
 import * as wasm from '../src/index.js';
 import * as pure from '../src/pure/index.js';
-import { throughputTable, type BenchSuite, type SuiteContext, type ThroughputRow } from './suite.js';
-import { firstDocuments, SEED_SHINGLE, seedWorkload, spamAssassinWorkload, xorAll, type Workload } from './workloads.js';
+import { roundsTable, runRounds, type RoundTask } from './rounds.js';
+import type { BenchSuite, SuiteContext } from './suite.js';
+import { firstDocuments, SEED_SHINGLE, SEED_XOR, seedWorkload, spamAssassinWorkload, xorAll, type Workload } from './workloads.js';
 
 type Hasher = ReturnType<typeof wasm.createSimHash>;
 
@@ -72,28 +72,33 @@ async function benchWorkload(context: SuiteContext, key: string, load: () => Wor
   const workload = load();
   const expected = checkedXor(workload, wasmHasher, pureHasher);
   context.log(`${workload.name}: wasm and pure agree on every document, XOR ${wasm.toHex(expected)}`);
-  const bench = new Bench({ name: workload.name, iterations: context.iterations, time: context.timeMs, warmupIterations: 1, throws: true });
-  const inputs = new Map<string, Workload>();
-  for (const variant of chosen) {
+  const tasks: RoundTask[] = chosen.map((variant) => {
     const input = variant.documents === undefined ? workload : firstDocuments(workload, variant.documents);
-    inputs.set(variant.name, input);
-    bench.add(variant.name, () => {
-      const got = variant.run(input);
-      // Checking every timed call keeps the work observable, so no engine can skip any of it.
-      if (variant.ours && got !== expected) throw new Error(`${variant.name} on ${workload.name}: XOR ${wasm.toHex(got)}, expected ${wasm.toHex(expected)}`);
-    });
-  }
-  bench.addEventListener('cycle', (event) => context.log(`  ${event.task?.name}: ${event.task?.runs} runs`));
-  await bench.run();
-  const rows: ThroughputRow[] = bench.tasks.map((task) => {
-    const input = inputs.get(task.name)!;
-    return { task, itemsPerCall: input.texts.length, bytesPerCall: input.totalBytes };
+    return {
+      name: variant.name,
+      items: input.texts.length,
+      bytes: input.totalBytes,
+      fn: () => {
+        const got = variant.run(input);
+        // Checking every timed call keeps the work observable, so no engine can skip any of it.
+        if (variant.ours && got !== expected) throw new Error(`${variant.name} on ${workload.name}: XOR ${wasm.toHex(got)}, expected ${wasm.toHex(expected)}`);
+      },
+    };
   });
-  // The reference runs the seed's workload only: a ratio on other documents would compare different work.
-  context.print((reference) => {
-    const referencePerSecond = key === 'seed' ? reference?.fingerprintDocsPerSecond : undefined;
-    return `### fingerprint: ${workload.name}, ${(workload.totalBytes / 1e6).toFixed(1)} MB, w = ${SEED_SHINGLE}\n\n${throughputTable(rows, { itemLabel: 'docs', referencePerSecond })}\n`;
-  });
+  // The reference fingerprints the seed's workload only: a ratio on other documents would compare different work.
+  const stick = key === 'seed' && context.yardstick
+    ? {
+        stick: context.yardstick,
+        items: workload.texts.length,
+        bytes: workload.totalBytes,
+        check: (acc: bigint) => {
+          if (acc !== SEED_XOR) throw new Error(`the reference printed acc ${wasm.toHex(acc)}, not ${wasm.toHex(SEED_XOR)}: another workload?`);
+        },
+      }
+    : undefined;
+  context.log(`${workload.name}: ${context.rounds} interleaved rounds${stick ? ', each with a reference sample' : ''}`);
+  const outcome = await runRounds(tasks, context.rounds, context.log, stick);
+  context.print(`### fingerprint: ${workload.name}, ${(workload.totalBytes / 1e6).toFixed(1)} MB, w = ${SEED_SHINGLE}\n\n${roundsTable(outcome)}\n`);
 }
 
 export const suite: BenchSuite = {

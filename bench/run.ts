@@ -2,59 +2,38 @@
 //
 //   npm run bench                          all suites
 //   npm run bench -- fingerprint/seed      only tasks whose id (suite/group/task) contains the filter
-//   npm run bench -- --reference ../shared/reference/run.sh   also run the yardstick (twice before, twice after), add ratios
-//   npm run bench -- --iterations 1 --time 0                  one timed call per task (a smoke run)
+//   npm run bench -- --reference ../shared/reference/run.sh   sample the seed's reference between rounds, add ratios
+//   npm run bench -- --rounds 3 --iterations 1 --time 0       a quick run
 // A new bench module exports `suite` (see suite.ts) and is added to SUITE_MODULES below.
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BenchSuite, Block, ReferenceResult, SuiteContext } from './suite.js';
+import type { BenchSuite, SuiteContext } from './suite.js';
+import { createYardstick, type Yardstick } from './yardstick.js';
 
 function parseCommandLine() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
       reference: { type: 'string' },
-      'reference-runs': { type: 'string', default: '4' },
+      rounds: { type: 'string', default: '7' },
       iterations: { type: 'string', default: '5' },
       time: { type: 'string', default: '2000' },
     },
   });
-  const iterations = Number(values.iterations);
-  const timeMs = Number(values.time);
-  if (!Number.isInteger(iterations) || iterations < 1) throw new RangeError(`--iterations must be a positive integer, got ${values.iterations}`);
-  if (!Number.isFinite(timeMs) || timeMs < 0) throw new RangeError(`--time must be milliseconds ≥ 0, got ${values.time}`);
-  const referenceRuns = Number(values['reference-runs']);
-  if (!Number.isInteger(referenceRuns) || referenceRuns < 1) throw new RangeError(`--reference-runs must be a positive integer, got ${values['reference-runs']}`);
-  return { filters: positionals.map((f) => f.toLowerCase()), reference: values.reference, referenceRuns, iterations, timeMs };
-}
-
-interface ReferenceRun extends ReferenceResult {
-  readonly output: string;
-}
-
-/** Runs ../shared/reference/run.sh (or wherever it is) and reads its result lines. */
-function runReference(script: string): ReferenceRun {
-  const output = execFileSync(resolve(script), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const fp = /fingerprint: (\d+) docs\/s, ([\d.]+) MB\/s/.exec(output);
-  if (!fp) throw new Error(`could not read "fingerprint: N docs/s, M MB/s" in the output of ${script}:\n${output}`);
-  const lookups = /(\d+) lookups\/s/.exec(output);
-  return {
-    fingerprintDocsPerSecond: Number(fp[1]),
-    fingerprintMBPerSecond: Number(fp[2]),
-    lookupsPerSecond: lookups ? Number(lookups[1]) : undefined,
-    output: output.trim(),
+  const positive = (name: string, text: string) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1) throw new RangeError(`--${name} must be a positive integer, got ${text}`);
+    return n;
   };
-}
-
-/** The best of the runs, figure by figure: a yardstick slowed by other processes would flatter us. */
-function bestOf(runs: readonly ReferenceRun[]): ReferenceResult {
-  const lookups = runs.map((r) => r.lookupsPerSecond).filter((n): n is number => n !== undefined);
+  const timeMs = Number(values.time);
+  if (!Number.isFinite(timeMs) || timeMs < 0) throw new RangeError(`--time must be milliseconds ≥ 0, got ${values.time}`);
   return {
-    fingerprintDocsPerSecond: Math.max(...runs.map((r) => r.fingerprintDocsPerSecond)),
-    fingerprintMBPerSecond: Math.max(...runs.map((r) => r.fingerprintMBPerSecond)),
-    lookupsPerSecond: lookups.length > 0 ? Math.max(...lookups) : undefined,
+    filters: positionals.map((f) => f.toLowerCase()),
+    reference: values.reference,
+    rounds: positive('rounds', values.rounds),
+    iterations: positive('iterations', values.iterations),
+    timeMs,
   };
 }
 
@@ -84,21 +63,20 @@ async function loadSuites(): Promise<BenchSuite[]> {
   return suites;
 }
 
+/** One whole reference run (fingerprint and index), printed for the record. */
+async function recordReference(yardstick: Yardstick, when: string, log: (message: string) => void): Promise<void> {
+  log(`reference, whole run (${when}): ${yardstick.script}`);
+  const run = await yardstick.fullRun();
+  process.stdout.write(`Reference, whole run ${when} the suites (\`${yardstick.script}\`):\n\n\`\`\`\n${run.output}\n\`\`\`\n\n`);
+}
+
 async function main(): Promise<void> {
   const options = parseCommandLine();
   const log = (message: string) => process.stderr.write(`${message}\n`);
-  const blocks: Block[] = [
-    `## simhash-wasm benchmarks, ${new Date().toISOString()}\n\nCommit ${commit()}; Node ${process.version}; ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; one thread.\n`,
-  ];
+  process.stdout.write(`## simhash-wasm benchmarks, ${new Date().toISOString()}\n\nCommit ${commit()}; Node ${process.version}; ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; one thread.\n\n`);
+  const yardstick = options.reference ? createYardstick(options.reference) : undefined;
+  if (yardstick) await recordReference(yardstick, 'before', log);
   let matched = 0;
-  const referenceRuns: { when: string; run: ReferenceRun }[] = [];
-  const runReferences = (when: string, count: number) => {
-    for (let i = 0; i < count && options.reference; i++) {
-      log(`reference (${when}): ${options.reference}`);
-      referenceRuns.push({ when, run: runReference(options.reference) });
-    }
-  };
-  runReferences('before', Math.ceil(options.referenceRuns / 2));
   const context: SuiteContext = {
     selected: (id) => {
       const yes = options.filters.length === 0 || options.filters.some((f) => id.toLowerCase().includes(f));
@@ -107,7 +85,9 @@ async function main(): Promise<void> {
     },
     iterations: options.iterations,
     timeMs: options.timeMs,
-    print: (block) => blocks.push(block),
+    rounds: options.rounds,
+    yardstick,
+    print: (markdown) => process.stdout.write(`${markdown}\n`),
     log,
   };
   for (const suite of await loadSuites()) {
@@ -118,14 +98,7 @@ async function main(): Promise<void> {
     log(`no bench task matched ${options.filters.map((f) => JSON.stringify(f)).join(' or ')}`);
     process.exitCode = 1;
   }
-  runReferences('after', Math.floor(options.referenceRuns / 2));
-  let reference: ReferenceResult | undefined;
-  if (referenceRuns.length > 0) {
-    reference = bestOf(referenceRuns.map((r) => r.run));
-    const outputs = referenceRuns.map((r) => `# ${r.when} the suites\n${r.run.output}`).join('\n');
-    blocks.splice(1, 0, `Reference (${options.reference}), ${referenceRuns.length} runs; ratios compare best with best (${Math.round(reference.fingerprintDocsPerSecond).toLocaleString('en')} docs/s):\n\n\`\`\`\n${outputs}\n\`\`\`\n`);
-  }
-  for (const block of blocks) process.stdout.write(`${typeof block === 'string' ? block : block(reference)}\n`);
+  if (yardstick) await recordReference(yardstick, 'after', log);
 }
 
 main().catch((error: unknown) => {

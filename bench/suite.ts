@@ -1,27 +1,19 @@
 // What every bench module exports (`suite`), and the throughput table they all print.
 import type { Task } from 'tinybench';
-
-/**
- * Yardstick numbers from ../shared/reference/run.sh, when `npm run bench -- --reference PATH` ran it:
- * several times, before and after the suites, each figure the best of the runs.
- */
-export interface ReferenceResult {
-  readonly fingerprintDocsPerSecond: number;
-  readonly fingerprintMBPerSecond: number;
-  readonly lookupsPerSecond?: number;
-}
-
-/** A result block: markdown, or a function that renders it once the reference's numbers are known. */
-export type Block = string | ((reference: ReferenceResult | undefined) => string);
+import type { Yardstick } from './yardstick.js';
 
 export interface SuiteContext {
   /** True if the task whose id is `suite/group/task` was selected by the command line filter. */
   selected(id: string): boolean;
-  /** tinybench settings from the command line. */
+  /** tinybench settings from the command line, for suites that give each task a time budget. */
   readonly iterations: number;
   readonly timeMs: number;
-  /** Adds a result block; all blocks go to stdout at the end, after the second reference run. */
-  print(block: Block): void;
+  /** Interleaved rounds (rounds.ts) for suites that compare tasks with each other or with the yardstick. */
+  readonly rounds: number;
+  /** The seed's reference program, when `--reference PATH` was given. */
+  readonly yardstick?: Yardstick;
+  /** Prints a finished result block (markdown) to stdout. */
+  print(markdown: string): void;
   /** Progress and diagnostics, to stderr. */
   log(message: string): void;
 }
@@ -52,7 +44,7 @@ export function itemsPerSecond(row: ThroughputRow): { best: number; median: numb
 
 export interface TableOptions {
   readonly itemLabel: string;
-  /** Items/s of the yardstick's best run, for a "× reference" column. */
+  /** Items/s of the yardstick, for a "× reference" column. */
   readonly referencePerSecond?: number;
 }
 
