@@ -4,20 +4,15 @@
 // take, the 0xff sentinel scan() puts at end (so the inner loops need no bounds check), or a full
 // feature buffer. They are entered with no UTF-8 sequence and no sigma pending. Two of them
 // because the register allocator spills the states once the two-byte cases share the ASCII loop.
-import { ASCII_CLASS, twoByteAt } from './lookup';
+import { ASCII_CLASS } from './lookup';
+import { casedBefore } from './multibyte';
 import { RING, fbLen, fbPtr, head, inTok, prevCased, tbLen } from './state';
-import { FLAG_ALNUM, FLAG_CASED } from './unicode';
 
 export const SPACE: u64 = 0x20;
 
 /** ASCII_CLASS of the byte at p. */
 @inline export function cls(p: usize): u32 {
   return <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
-}
-
-/** A TWO_BYTE entry of a separator (a complete sequence, not alphanumeric). */
-@inline export function isSeparator(e: u32): bool {
-  return e != 0 && (e & FLAG_ALNUM) == 0;
 }
 
 // r0 is the oldest open state (the next to complete), r[W-1] the newest. The ring keeps the
@@ -40,8 +35,7 @@ export const SPACE: u64 = 0x20;
   inTok = inT;
   tbLen = 0;
   fbLen = <i32>((out - fbPtr) >> 3);
-  // Final_Sigma needs to know whether the token's last code point is Cased: an ASCII letter or
-  // digit, or a two-byte letter (the only other kind the fast paths take).
-  if (inT && p > from) prevCased = load<u8>(p - 1) < 0x80 ? cls(p - 1) >= 0x61 : (twoByteAt(p - 2) & FLAG_CASED) != 0;
+  // Final_Sigma needs to know whether the token's last code point is Cased.
+  if (inT && p > from) prevCased = casedBefore(p, ASCII_CLASS);
   return p;
 }

@@ -1,14 +1,22 @@
-// The fast path over ASCII and two-byte sequences (see fast-common.ts): besides ASCII it takes
-// two-byte letters whose lowercase is two bytes and that Final_Sigma cannot concern (TWO_BYTE_FAST),
-// and two-byte separators. Slower than fast-ascii.ts on ASCII, so scan() calls it only at a
-// two-byte sequence. It stops at any other byte >= 0x80.
+// The fast path over ASCII and two- (and three-) byte sequences (see fast-common.ts): besides ASCII
+// it takes the letters and separators multibyte.ts describes. Slower than fast-ascii.ts on ASCII,
+// so scan() calls it only at such a sequence, the three-byte variant only at a three-byte one. It
+// stops at any other byte >= 0x80.
 import { FNV_OFFSET, FNV_PRIME, splitmix } from './features';
-import { NON_ASCII, TWO_BYTE_FAST, twoByteAt } from './lookup';
+import { NON_ASCII } from './lookup';
+import { SEQ_LENGTH_SHIFT, SEQ_LETTER, SEQ_SEPARATOR, seq2At, seqAt } from './multibyte';
 import { fbEnd, fbLen, fbPtr, inTok } from './state';
-import { SPACE, cls, done, isSeparator, stateSlot } from './fast-common';
+import { SPACE, cls, done, stateSlot } from './fast-common';
+
+// The length from the lead byte, not from the table entry: the byte pointer must not wait for the
+// table load, or every sequence costs the whole load chain.
+@inline function seqLength(p: usize, THREE: bool): usize {
+  return THREE ? 2 + ((<usize>load<u8>(p) >> 5) & 1) : 2;
+}
 
 // W is a constant at each call site below, so the optimizer keeps only the states that exist.
-@inline function run(from: usize, W: i32): usize {
+// THREE: whether three-byte sequences are taken too (slower on two-byte text: more live values).
+@inline function run(from: usize, W: i32, THREE: bool): usize {
   let r0: u64 = load<u64>(stateSlot(0, W)), r1: u64 = 0, r2: u64 = 0, r3: u64 = 0;
   if (W > 1) r1 = load<u64>(stateSlot(1, W));
   if (W > 2) r2 = load<u64>(stateSlot(2, W));
@@ -21,10 +29,10 @@ import { SPACE, cls, done, isSeparator, stateSlot } from './fast-common';
     for (;;) {
       while (c == 0) c = cls(++p);
       if (c != NON_ASCII) break;
-      const e = twoByteAt(p);
-      if (e & TWO_BYTE_FAST) break;
-      if (!isSeparator(e)) return done(from, p, out, false, r0, r1, r2, r3, W);
-      p += 2;
+      const d = THREE ? seqAt(p) : seq2At(p);
+      if (d & SEQ_LETTER) break;
+      if ((d & SEQ_SEPARATOR) == 0) return done(from, p, out, false, r0, r1, r2, r3, W);
+      p += seqLength(p, THREE);
       c = cls(p);
     }
     // A token starts (as at the end of the loop below).
@@ -45,20 +53,26 @@ import { SPACE, cls, done, isSeparator, stateSlot } from './fast-common';
         c = cls(++p);
       }
       if (c != NON_ASCII) break;
-      const e = twoByteAt(p);
-      if ((e & TWO_BYTE_FAST) == 0) {
-        if (isSeparator(e)) break;
+      const d = THREE ? seqAt(p) : seq2At(p);
+      if ((d & SEQ_LETTER) == 0) {
+        if (d & SEQ_SEPARATOR) break;
         // The token goes on in a way only scan() handles (or may, in the next chunk).
         return done(from, p, out, true, r0, r1, r2, r3, W);
       }
-      // A two-byte letter: its lowercase, also two bytes, into every state.
-      const l = (e >> 3) & 0x7ff;
-      const b0 = <u64>(0xc0 | (l >> 6)), b1 = <u64>(0x80 | (l & 0x3f));
+      // A letter: its lowercase bytes (as many as it has) into every state.
+      const b0 = <u64>(d & 0xff), b1 = <u64>((d >> 8) & 0xff);
       r0 = (((r0 ^ b0) * FNV_PRIME) ^ b1) * FNV_PRIME;
       if (W > 1) r1 = (((r1 ^ b0) * FNV_PRIME) ^ b1) * FNV_PRIME;
       if (W > 2) r2 = (((r2 ^ b0) * FNV_PRIME) ^ b1) * FNV_PRIME;
       if (W > 3) r3 = (((r3 ^ b0) * FNV_PRIME) ^ b1) * FNV_PRIME;
-      p += 2;
+      if (THREE && (d & (1 << SEQ_LENGTH_SHIFT)) != 0) {
+        const b2 = <u64>((d >> 16) & 0xff);
+        r0 = (r0 ^ b2) * FNV_PRIME;
+        if (W > 1) r1 = (r1 ^ b2) * FNV_PRIME;
+        if (W > 2) r2 = (r2 ^ b2) * FNV_PRIME;
+        if (W > 3) r3 = (r3 ^ b2) * FNV_PRIME;
+      }
+      p += seqLength(p, THREE);
       c = cls(p);
     }
     // A separator ends the token, which completes the oldest state's shingle.
@@ -70,10 +84,10 @@ import { SPACE, cls, done, isSeparator, stateSlot } from './fast-common';
     for (;;) {
       while (c == 0) c = cls(++p);
       if (c != NON_ASCII) break;
-      const e = twoByteAt(p);
-      if (e & TWO_BYTE_FAST) break;
-      if (!isSeparator(e)) return done(from, p, out, false, r0, r1, r2, r3, W);
-      p += 2;
+      const d = THREE ? seqAt(p) : seq2At(p);
+      if (d & SEQ_LETTER) break;
+      if ((d & SEQ_SEPARATOR) == 0) return done(from, p, out, false, r0, r1, r2, r3, W);
+      p += seqLength(p, THREE);
       c = cls(p);
     }
     // A token starts: the states move up, each older one takes the separating space, and the
@@ -86,13 +100,26 @@ import { SPACE, cls, done, isSeparator, stateSlot } from './fast-common';
   return unreachable(); // the loop is left by the returns above
 }
 
-function mixed1(p: usize): usize { return run(p, 1); }
-function mixed2(p: usize): usize { return run(p, 2); }
-function mixed3(p: usize): usize { return run(p, 3); }
-function mixed4(p: usize): usize { return run(p, 4); }
+function mixed1(p: usize): usize { return run(p, 1, false); }
+function mixed2(p: usize): usize { return run(p, 2, false); }
+function mixed3(p: usize): usize { return run(p, 3, false); }
+function mixed4(p: usize): usize { return run(p, 4, false); }
+function three1(p: usize): usize { return run(p, 1, true); }
+function three2(p: usize): usize { return run(p, 2, true); }
+function three3(p: usize): usize { return run(p, 3, true); }
+function three4(p: usize): usize { return run(p, 4, true); }
 
-/** The fast path over ASCII and two-byte sequences, for shingle width w (1 to 4) from p; returns where it stopped. */
-export function mixedFast(p: usize, w: i32): usize {
+/**
+ * The fast path over ASCII and multi-byte sequences, for shingle width w (1 to 4) from p; returns
+ * where it stopped. `three`: take three-byte sequences too (else stop there).
+ */
+export function mixedFast(p: usize, w: i32, three: bool): usize {
+  if (three) {
+    if (w == 3) return three3(p);
+    if (w == 1) return three1(p);
+    if (w == 2) return three2(p);
+    return three4(p);
+  }
   if (w == 3) return mixed3(p);
   if (w == 1) return mixed1(p);
   if (w == 2) return mixed2(p);

@@ -1,5 +1,5 @@
 // Character classes: a 256-entry byte table for ASCII, binary search in the generated tables above.
-import { FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE, LOWER_RUNS, LOWER_RUNS_LENGTH, PROPS, PROPS_LENGTH } from './unicode';
+import { FLAG_CASED, LOWER_RUNS, LOWER_RUNS_LENGTH, PROPS, PROPS_LENGTH } from './unicode';
 
 /** Marks a byte >= 0x80 in ASCII_CLASS: the start (or a continuation) of a multi-byte sequence. */
 export const NON_ASCII: u32 = 0x80;
@@ -70,35 +70,20 @@ function lower(c: u32, flags: u32): u32 {
 }
 
 // U+0080..U+07FF (every two-byte sequence: Latin-1, Latin Extended, Greek, Cyrillic, Hebrew,
-// Arabic...) looked up directly, filled from the tables above when the module starts. Entry:
-// (simple lowercase << 3) | flags, plus TWO_BYTE_FAST for an alphanumeric the fast path may take
-// as it is: not case-ignorable, not Σ or İ, lowercase also two bytes.
+// Arabic...) looked up directly, filled from the tables above when the module starts.
 const TWO_BYTE: usize = memory.data(0x780 * 4, 16);
-export const TWO_BYTE_FAST: u32 = 0x80000000;
 
 /** (simple lowercase << 3) | PROPS flags, for a code point >= U+0080. */
 export function classify(c: u32): u32 {
-  if (c < 0x800) return load<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2)) & ~TWO_BYTE_FAST;
+  if (c < 0x800) return load<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2));
   const flags = props(c);
   return (lower(c, flags) << 3) | flags;
-}
-
-/** The TWO_BYTE entry of a complete two-byte sequence at p, else 0 (p + 1 must be readable). */
-@inline export function twoByteAt(p: usize): u32 {
-  const b0 = <u32>load<u8>(p);
-  const b1 = <u32>load<u8>(p, 1);
-  if (b0 - 0xc2 >= 0x1e || (b1 & 0xc0) != 0x80) return 0;
-  return load<u32>(TWO_BYTE + (<usize>(((b0 & 0x1f) << 6) | (b1 & 0x3f)) << 2) - (0x80 << 2));
 }
 
 function initTwoByte(): void {
   for (let c: u32 = 0x80; c < 0x800; c++) {
     const flags = props(c);
-    const l = lower(c, flags);
-    let entry = (l << 3) | flags;
-    const simple = (flags & (FLAG_ALNUM | FLAG_CASE_IGNORABLE)) == FLAG_ALNUM;
-    if (simple && c != 0x3a3 && c != 0x130 && l >= 0x80 && l < 0x800) entry |= TWO_BYTE_FAST;
-    store<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2), entry);
+    store<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2), (lower(c, flags) << 3) | flags);
   }
 }
 initTwoByte();

@@ -3,7 +3,8 @@
 // the token buffer (Final_Sigma as String.prototype.toLowerCase on the token alone). Most text goes
 // through the fast paths (fast-*.ts); this general path takes whatever they hand back.
 import { endToken, emitShortShingle, flushTokenBuffer, resolveSigma, startToken } from './features';
-import { ASCII_CLASS, NON_ASCII, TWO_BYTE_FAST, classify, twoByteAt } from './lookup';
+import { ASCII_CLASS, NON_ASCII, classify } from './lookup';
+import { seqAt } from './multibyte';
 import { asciiFast } from './fast-ascii';
 import { mixedFast } from './fast-mixed';
 import { wideFast } from './fast-wide';
@@ -13,12 +14,6 @@ import { FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE } from './unicode';
 
 const CAPITAL_SIGMA: u32 = 0x3a3;
 const CAPITAL_I_DOT: u32 = 0x130;
-
-/** Whether the fast path takes the sequence at p (so it makes progress): a separator or a fast letter. */
-@inline function fastTwoByte(p: usize): bool {
-  const e = twoByteAt(p);
-  return (e & TWO_BYTE_FAST) != 0 || (e != 0 && (e & FLAG_ALNUM) == 0);
-}
 
 @inline function separator(): void {
   if (inTok) endToken();
@@ -35,16 +30,18 @@ export function scan(p: usize, end: usize): void {
     if (need == 0) {
       const c = <u32>load<u8>(ASCII_CLASS + <usize>load<u8>(p));
       // Fast paths, once w tokens are open (they never start a sigma, so none may be pending).
-      if (ntok == w && !pending && (c != NON_ASCII || (w <= 4 && fastTwoByte(p)))) {
+      if (ntok == w && !pending && (c != NON_ASCII || (w <= 4 && seqAt(p) != 0))) {
         if (tbLen != 0) flushTokenBuffer();
         if (w > 4) p = wideFast(p);
-        else p = c != NON_ASCII ? asciiFast(p, w) : mixedFast(p, w);
+        else p = c != NON_ASCII ? asciiFast(p, w) : mixedFast(p, w, load<u8>(p) >= 0xe0);
         if (fbLen == fbCap) consume();
         continue;
       }
       if (c - 1 < 0x7f) { p = asciiRun(p, end); continue; }
+      if (c == 0) { p++; separator(); continue; }
+      const seq = wholeSequence(p, end);
+      if (seq != 0) { p += seq >> 21; codePoint(seq & 0x1fffff); continue; }
       p++;
-      if (c == 0) { separator(); continue; }
       leadByte(<u32>load<u8>(p - 1));
     } else {
       const b = <u32>load<u8>(p);
@@ -63,6 +60,29 @@ export function scan(p: usize, end: usize): void {
     }
   }
   store<u8>(end, saved);
+}
+
+/**
+ * A valid multi-byte sequence wholly inside [p, end), decoded at once: (length << 21) | code point;
+ * 0 for anything else, which goes byte by byte through the decoder state (leadByte and scan).
+ */
+@inline function wholeSequence(p: usize, end: usize): u32 {
+  const b0 = <u32>load<u8>(p);
+  if (b0 >= 0xe0 && b0 <= 0xef && p + 2 < end) {
+    const b1 = <u32>load<u8>(p, 1), b2 = <u32>load<u8>(p, 2);
+    const low: u32 = b0 == 0xe0 ? 0xa0 : 0x80, high: u32 = b0 == 0xed ? 0x9f : 0xbf;
+    if (b1 >= low && b1 <= high && (b2 & 0xc0) == 0x80) return (3 << 21) | ((b0 & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
+  } else if (b0 >= 0xc2 && b0 <= 0xdf && p + 1 < end) {
+    const b1 = <u32>load<u8>(p, 1);
+    if ((b1 & 0xc0) == 0x80) return (2 << 21) | ((b0 & 0x1f) << 6) | (b1 & 0x3f);
+  } else if (b0 >= 0xf0 && b0 <= 0xf4 && p + 3 < end) {
+    const b1 = <u32>load<u8>(p, 1), b2 = <u32>load<u8>(p, 2), b3 = <u32>load<u8>(p, 3);
+    const low: u32 = b0 == 0xf0 ? 0x90 : 0x80, high: u32 = b0 == 0xf4 ? 0x8f : 0xbf;
+    if (b1 >= low && b1 <= high && (b2 & 0xc0) == 0x80 && (b3 & 0xc0) == 0x80) {
+      return (4 << 21) | ((b0 & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f);
+    }
+  }
+  return 0;
 }
 
 function leadByte(b: u32): void {

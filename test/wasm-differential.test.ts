@@ -86,7 +86,11 @@ describe('WASM engine equals the DESIGN.md §1 oracle', () => {
 
   it('hands over between the fast paths and the general one at every kind of two-byte sequence', () => {
     // After w tokens the fast paths run; each of these must either be taken or handed back.
-    const kinds = ['é', 'Ж', 'ж', 'Σ', 'ς', '\u0345', '\u05b0', 'İ', 'ı', '«', '\u00a0', '×', 'ß', 'Ⱥ', '中', '😀', '\ud800', '1', ' '];
+    const kinds = [
+      'é', 'Ж', 'ж', 'Σ', 'ς', '\u0345', '\u05b0', 'İ', 'ı', '«', '\u00a0', '×', 'ß', 'Ⱥ', '😀', '\ud800', '1', ' ',
+      // three-byte: letters already lowercase (taken), cased ones that lower (handed back), separators, marks
+      '中', 'ア', '가', 'ạ', 'Ạ', 'ﬀ', 'Ａ', 'ᾼ', '’', '…', '\u200b', 'ं', '\u1dc0', 'ⅷ', 'Ⅷ', '\ufffd',
+    ];
     for (const w of [1, 2, 3, 4, 5]) {
       const hasher = createSimHash({ shingle: w });
       for (const a of kinds) {
