@@ -72,6 +72,21 @@ describe('WASM streams', () => {
     }
   });
 
+  it('random cuts through text in many scripts, past the first w tokens (the fast paths)', () => {
+    const random = rng(5);
+    const text = 'one two three four ' + SAMPLE + ' Привет мир ΣΟΦΙΑ σοφία 中文字 ạẠ ’quoted’ …\u200b ' + SAMPLE;
+    const bytes = encoder.encode(text);
+    for (const w of [1, 2, 3, 4, 6]) {
+      const hasher = createSimHash({ shingle: w });
+      const want = oracleFingerprint(text, w);
+      expect(hasher.fingerprint(text)).toBe(want);
+      for (let round = 0; round < 30; round++) {
+        expect(cutEverywhere(text, random, 12).reduce((s, part) => s.update(part), hasher.stream()).digest()).toBe(want);
+        expect(cutEverywhere(bytes, random, 12).reduce((s, part) => s.update(part), hasher.stream()).digest()).toBe(want);
+      }
+    }
+  });
+
   it('a high surrogate left at a chunk end is U+FFFD when no low one follows', () => {
     const hasher = createSimHash({ shingle: 2 });
     expect(hasher.stream().update('ab\ud83d').update('cd').digest()).toBe(hasher.fingerprint('ab\ufffdcd'));
