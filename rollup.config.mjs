@@ -26,7 +26,7 @@ const compile = (outDir = 'dist', tsconfig = './tsconfig.build.json') =>
     compilerOptions: { rootDir: '.', outDir, noCheck: true },
   });
 
-const minify = () => terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } });
+const minify = () => terser({ ecma: 2020, format: { comments: false } });
 
 /** Copies static files into the output as they are. */
 const copy = (files) => ({
