@@ -61,6 +61,8 @@ export let W: i64 = 0;
 export let negOffset: i64 = 0;
 
 export function configure(width: i32, m: i32, out: usize, outCap: i32): void {
+  // The JS side validates w (src/core/options.ts); the ring has room for MAX_SHINGLE states only.
+  if (width < 1 || width > MAX_SHINGLE) unreachable();
   w = width;
   mode = m;
   RING2 = RING + 8 * <usize>width;
