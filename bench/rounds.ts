@@ -69,24 +69,24 @@ function median(values: readonly number[]): number {
 
 /**
  * docs/s and MB/s of the median round and of the best round; "× reference" is the median, over rounds, of
- * (this task's docs/s ÷ the yardstick's docs/s in the same round).
+ * (this task's docs/s ÷ the yardstick's docs/s in the same round), with the lowest and highest of those ratios.
  */
 export function roundsTable(outcome: RoundsOutcome, itemLabel = 'docs'): string {
   const { reference } = outcome;
   const rows = reference ? [reference, ...outcome.tasks] : outcome.tasks;
   const unit = `${itemLabel}/s`;
-  const header = ['task', `${unit} (median)`, 'MB/s (median)', `${unit} (best)`, ...(reference ? ['× reference'] : []), 'rounds'];
+  const header = ['task', `${unit} (median)`, 'MB/s (median)', `${unit} (best)`, ...(reference ? ['× reference (range)'] : []), 'rounds'];
   const lines = [header, header.map((_, i) => (i === 0 ? '---' : '---:'))];
   const count = (n: number) => Math.round(n).toLocaleString('en');
   for (const r of rows) {
     const perSecond = r.ms.map((ms) => (r.items / ms) * 1000);
-    const ratio = reference ? median(perSecond.map((v, i) => v / ((reference.items / reference.ms[i]) * 1000))) : undefined;
+    const ratios = reference ? perSecond.map((v, i) => v / ((reference.items / reference.ms[i]) * 1000)) : undefined;
     lines.push([
       r.name,
       count(median(perSecond)),
       ((median(perSecond) * r.bytes) / r.items / 1e6).toFixed(1),
       count(Math.max(...perSecond)),
-      ...(ratio === undefined ? [] : [`${ratio.toFixed(2)}×`]),
+      ...(ratios === undefined ? [] : [`${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)})`]),
       String(r.ms.length),
     ]);
   }
