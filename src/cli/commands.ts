@@ -5,6 +5,7 @@ import type { CliContext } from './context.js';
 import { registerDedupeCommand } from './dedupe-command.js';
 import { registerEvalCommand } from './eval-command.js';
 import { registerFingerprintCommand } from './fingerprint-command.js';
+import { registerIndexCommand } from './index-command.js';
 import { registerMakePairsCommand } from './make-pairs-command.js';
 
 /**
@@ -15,4 +16,4 @@ import { registerMakePairsCommand } from './make-pairs-command.js';
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** In the order `simhash --help` lists them. */
-export const COMMANDS: readonly RegisterCommand[] = [registerFingerprintCommand, registerDedupeCommand, registerMakePairsCommand, registerEvalCommand];
+export const COMMANDS: readonly RegisterCommand[] = [registerFingerprintCommand, registerIndexCommand, registerDedupeCommand, registerMakePairsCommand, registerEvalCommand];

@@ -73,7 +73,7 @@ async function fingerprintLines(source: Source, hasher: SimHash, context: CliCon
   await flush();
 }
 
-function parseJsonString(line: Uint8Array, decoder: TextDecoder): string | { problem: string } {
+export function parseJsonString(line: Uint8Array, decoder: TextDecoder): string | { problem: string } {
   let json: string;
   try {
     json = decoder.decode(line);
