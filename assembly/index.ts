@@ -40,14 +40,16 @@ export function takeFeatures(): i32 {
   return n;
 }
 
-/** One fingerprint per document: document i is bytes [offsets[i], offsets[i + 1]) of input. */
-export function fingerprintBatch(input: usize, offsets: usize, count: i32, out: usize): void {
-  for (let i = 0; i < count; i++) {
-    const at = offsets + (<usize>i << 2);
-    reset();
-    update(input + <usize>load<u32>(at), <i32>(load<u32>(at, 4) - load<u32>(at)));
-    store<u64>(out + (<usize>i << 3), digest());
-  }
+/** digest(), stored at out. */
+export function digestInto(out: usize): void {
+  store<u64>(out, digest());
+}
+
+/** The fingerprint of one whole document of len bytes at ptr, stored at out (no BigInt on the way). */
+export function fingerprintInto(ptr: usize, len: i32, out: usize): void {
+  reset();
+  update(ptr, len);
+  store<u64>(out, digest());
 }
 
 /** FNV-1a 64 of len more bytes, from state h (featureHash: from the offset basis, then splitmix). */

@@ -1,56 +1,30 @@
-// fingerprintMany: documents packed back to back into the input buffer with an offsets array,
-// one WASM call per batch; a document too big for the buffer goes alone through the slice path.
+// fingerprintMany: one WASM call per document, each text copied to the start of the input buffer
+// (still in L1 when the module reads it; no subarray per document) and its fingerprint written to
+// the output area, which is copied out every MAX_BATCH documents. No BigInt per document.
+// A document too big for the buffer goes through the slice path.
 import type { HasherConfig, Text } from '../core/types.js';
 import { INPUT_CAP, MAX_BATCH, SLICE_UNITS, type WasmCore } from './core.js';
 
 export function fingerprintBatched(core: WasmCore, texts: readonly Text[], config: HasherConfig): BigUint64Array {
-  const { ex } = core;
+  const { ex, input, out } = core;
   const result = new BigUint64Array(texts.length);
   core.takeForOneShot(config);
-  let offsets = new Uint32Array(ex.memory.buffer, core.offsets, MAX_BATCH + 1);
-  let first = 0; // index of the batch's first document
-  let count = 0;
-  let used = 0;
-
-  const flush = () => {
-    if (count > 0) {
-      offsets[count] = used;
-      ex.fingerprintBatch(core.input, core.offsets, count, core.out);
-      result.set(new BigUint64Array(ex.memory.buffer, core.out, count), first);
-    }
-    first += count;
-    count = 0;
-    used = 0;
-  };
-
-  for (let i = 0; i < texts.length; i++) {
-    const text = texts[i];
-    if (text.length > (typeof text === 'string' ? SLICE_UNITS : INPUT_CAP)) {
-      flush();
-      ex.reset();
-      core.feed(text);
-      result[i] = BigInt.asUintN(64, ex.digest());
-      first = i + 1;
-      continue;
-    }
-    if (text.length > INPUT_CAP - used) flush(); // cannot fit even at one byte per unit
-    let written: number;
-    if (typeof text === 'string') {
-      let r = core.encodeAt(text, used);
-      if (r.read < text.length) {
-        flush();
-        r = core.encodeAt(text, 0);
+  for (let first = 0; first < texts.length; first += MAX_BATCH) {
+    const count = Math.min(MAX_BATCH, texts.length - first);
+    for (let k = 0; k < count; k++) {
+      const text = texts[first + k];
+      if (typeof text === 'string' && text.length <= SLICE_UNITS) {
+        ex.fingerprintInto(input, core.encodeAt(text, 0).written, out + 8 * k);
+      } else if (typeof text !== 'string' && text.length <= INPUT_CAP) {
+        core.bytes().set(text, input);
+        ex.fingerprintInto(input, text.length, out + 8 * k);
+      } else {
+        ex.reset();
+        core.feed(text);
+        ex.digestInto(out + 8 * k);
       }
-      written = r.written;
-    } else {
-      core.bytes().set(text, core.input + used);
-      written = text.length;
     }
-    if (offsets.buffer !== ex.memory.buffer) offsets = new Uint32Array(ex.memory.buffer, core.offsets, MAX_BATCH + 1);
-    offsets[count++] = used;
-    used += written;
-    if (count === MAX_BATCH) flush();
+    result.set(new BigUint64Array(ex.memory.buffer, out, count), first);
   }
-  flush();
   return result;
 }

@@ -8,7 +8,7 @@ import { MODE_FUNCTION, MODE_TABLE, MODE_UNIT, type WasmBridge, type WasmExports
 export const INPUT_CAP = 256 * 1024;
 /** Code units per string slice: even at 3 UTF-8 bytes each, a slice fits the input buffer. */
 export const SLICE_UNITS = 64 * 1024;
-/** Documents per fingerprintBatch call. */
+/** Fingerprints the output area holds (fingerprintMany copies them out this many at a time). */
 export const MAX_BATCH = 4096;
 const PAGE = 65536;
 
@@ -19,7 +19,6 @@ export interface StateOwner {
 
 export class WasmCore {
   readonly input: number;
-  readonly offsets: number;
   readonly out: number;
   /** Growable area at the end: the weight table, then the features output. */
   readonly varArea: number;
@@ -36,8 +35,7 @@ export class WasmCore {
     this.region = ex.stateRegion();
     this.input = align(ex.heapBase());
     // The byte after any slice must be writable: the module keeps a sentinel there while it scans.
-    this.offsets = align(this.input + INPUT_CAP + 1);
-    this.out = align(this.offsets + 4 * (MAX_BATCH + 1));
+    this.out = align(this.input + INPUT_CAP + 1);
     this.varArea = align(this.out + 8 * MAX_BATCH);
     this.ensure(this.varArea);
     this.u8 = new Uint8Array(ex.memory.buffer);

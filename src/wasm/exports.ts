@@ -19,7 +19,10 @@ export interface WasmExports {
   digest(): bigint;
   finishFeatures(): void;
   takeFeatures(): number;
-  fingerprintBatch(input: number, offsets: number, count: number, out: number): void;
+  /** reset, update with len bytes at ptr, digest into the u64 at out. */
+  fingerprintInto(ptr: number, len: number, out: number): void;
+  /** digest() into the u64 at out. */
+  digestInto(out: number): void;
   /** FNV-1a 64 state h after len more bytes (h signed or not: the module sees 64 bits). */
   fnv(ptr: number, len: number, h: bigint): bigint;
   splitmix(h: bigint): bigint;
