@@ -49,7 +49,10 @@ export function createSimHashWith(engine: Engine, options?: SimHashOptions): Sim
         throw new TypeError(`texts must be an iterable of strings or Uint8Arrays, got ${describe(texts)}`);
       }
       const list = Array.isArray(texts) ? texts : Array.from(texts);
-      list.forEach((text, i) => assertText(text, `texts[${i}]`));
+      for (let i = 0; i < list.length; i++) {
+        const text = list[i];
+        if (typeof text !== 'string' && !(text instanceof Uint8Array)) assertText(text, `texts[${i}]`);
+      }
       return engine.fingerprintMany(list, config);
     },
     features(text: Text): BigUint64Array {
