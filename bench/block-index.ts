@@ -163,7 +163,7 @@ async function standard(context: SuiteContext, k: number, data: { stored: BigUin
   // The reference runs k = 3 only: a ratio at k = 7 would compare different work.
   const lookupResult = await interleaved(context, id, lookups, rounds, k === 3);
   const opResult = await interleaved(context, id, k > 3 ? ops.filter((o) => !o.name.startsWith('pairs the long way') && !o.name.startsWith('clusters')) : ops, Math.min(rounds, 3), false, false);
-  const predicted = estimate(k, n, index.layout.kind === 'scan' ? 'scan' : index.layout.blocks).nsPerQuery;
+  const predicted = estimate(k, n, index.layout.kind === 'scan' ? 'scan' : index.layout.blocks).singleNs;
   const notes = new Map([[ops[1].name, `${plantedPairs.toLocaleString('en')} pairs`], [ops[0].name, memoryNote(index)]]);
   context.print([
     `### index: k = ${k}, ${n.toLocaleString('en')} random fingerprints (the reference's), one thread`,
@@ -268,7 +268,7 @@ async function layouts(context: SuiteContext, data: { stored: BigUint64Array; qu
     t = performance.now();
     index.pairs();
     const pairs = performance.now() - t;
-    const predicted = 1e9 / estimate(k, data.stored.length, index.layout.kind === 'scan' ? 'scan' : index.layout.blocks).nsPerQuery;
+    const predicted = 1e9 / estimate(k, data.stored.length, index.layout.kind === 'scan' ? 'scan' : index.layout.blocks).singleNs;
     rows.push(`| ${index.layout.kind} ${index.layout.blocks} | ${index.layout.tables} | ${build.toFixed(0)} | ${(index.stats().bytes / index.size).toFixed(1)} | ${bestRate(many, data.queries.length)} | ${bestRate(one, single.length)} | ${count(predicted)} | ${pairs.toFixed(0)} |`);
   }
   context.print(`### index: layouts, k = ${k}, ${data.stored.length.toLocaleString('en')} random fingerprints\n\n${rows.join('\n')}\n`);

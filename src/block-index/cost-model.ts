@@ -1,25 +1,36 @@
-// Picks a layout for n fingerprints and k: estimated time per query (probes plus candidates verified) from
-// constants measured on this machine class (bench/block-index.ts prints the estimate beside the measurement),
-// within a memory budget. More blocks mean longer exact keys (fewer candidates) but C(B, k) tables.
-import { binomial, makeLayout, MAX_TABLES, type Layout } from './layout.js';
+// Picks a layout for n fingerprints and k. Estimated cost per fingerprint of a single query, of a batch query and
+// of its share of pairs(), from constants measured on this machine class (bench/block-index.ts prints the
+// prediction beside the measurement; notes/index-benchmarks.md has the fit), within a memory budget. More blocks
+// mean longer exact keys (fewer candidates) but C(B, k) tables, each one more probe and 8 bytes per fingerprint.
+import { binomial, makeLayout, MAX_TABLES } from './layout.js';
+import type { Layout } from './layout.js';
+import { bucketBitsFor } from './table.js';
 
-/** One table probe: permute the query, read the bucket offsets, touch the bucket (a cache miss once tables are large). */
-const PROBE_NS_CACHED = 25;
-const PROBE_NS_MEMORY = 90;
-/** One candidate popcount-verified in a sequential bucket scan. */
-const CANDIDATE_NS = 1.2;
-/** Above this many bytes of tables a probe misses the cache. */
-const CACHE_BYTES = 4 << 20;
+/** One single-query probe (bucket offsets, then the bucket's first row): cache hits, then misses, then DRAM misses. */
+const PROBE_NS = [40, 150, 200];
+/** One candidate verified in a single query (the bucket streamed in). */
+const SINGLE_CANDIDATE_NS = [1, 1.5, 3];
+/** One table's share of a batch query (bucket computed, grouped, probed in order). */
+const BATCH_PROBE_NS = [20, 45, 80];
+/** One candidate verified in a batch query or in pairs(). */
+const BATCH_CANDIDATE_NS = 1.3;
+/** Table sizes (bytes of fingerprints per table) that separate the three cases above. */
+const CACHE_TIERS = [1 << 20, 16 << 20];
 /** 'auto' uses more tables than pigeonhole's k + 1 only within this many bytes, and AUTO_MAX_TABLES tables. */
 const AUTO_BUDGET_BYTES = 2 ** 31;
 const AUTO_MAX_TABLES = 64;
-/** A layout with more tables must be this much faster to be preferred (memory and build time grow with tables). */
+/** A layout with more tables must be this much cheaper to be preferred (memory and build time grow with tables). */
 const MORE_TABLES_MARGIN = 0.8;
 
 export interface LayoutEstimate {
   readonly blocks: number | 'scan';
   readonly tables: number;
-  readonly nsPerQuery: number;
+  /** Nanoseconds for one query(), one query of a queryMany batch, and one fingerprint's share of pairs(). */
+  readonly singleNs: number;
+  readonly batchNs: number;
+  readonly pairsNs: number;
+  /** What 'auto' minimises: the three together. */
+  readonly totalNs: number;
   readonly bytes: number;
 }
 
@@ -27,10 +38,18 @@ export function estimate(k: number, n: number, blocks: number | 'scan'): LayoutE
   const layout = makeLayout(k, blocks, true);
   const tables = layout.public.tables;
   const bytes = n * (8 * tables + 8);
-  const probe = bytes / tables > CACHE_BYTES ? PROBE_NS_MEMORY : PROBE_NS_CACHED;
-  let ns = 0;
-  for (const keyBits of layout.public.keyBits) ns += probe + CANDIDATE_NS * n * 2 ** -keyBits;
-  return { blocks, tables, nsPerQuery: ns, bytes };
+  const perTable = 8 * n;
+  const tier = perTable <= CACHE_TIERS[0] ? 0 : perTable <= CACHE_TIERS[1] ? 1 : 2;
+  let single = 0, batch = 0, pairs = 0;
+  for (const keyBits of layout.public.keyBits) {
+    // A probe scans its whole bucket; an equal-key run is what pairs() compares within.
+    const bucket = n * 2 ** -bucketBitsFor(n, keyBits);
+    const run = n * 2 ** -keyBits;
+    single += PROBE_NS[tier] + SINGLE_CANDIDATE_NS[tier] * bucket;
+    batch += BATCH_PROBE_NS[tier] + BATCH_CANDIDATE_NS * bucket;
+    pairs += (BATCH_CANDIDATE_NS * run) / 2;
+  }
+  return { blocks, tables, singleNs: single, batchNs: batch, pairsNs: pairs, totalNs: single + batch + pairs, bytes };
 }
 
 /** The layouts 'auto' considers for k, fewest tables first. */
@@ -51,7 +70,7 @@ export function chooseLayout(k: number, n: number): Layout {
     const e = estimate(k, n, blocks);
     // Pigeonhole (k + 1 tables) is always allowed; layouts with more tables must fit the budget.
     if (best !== null && e.tables > k + 1 && e.bytes > AUTO_BUDGET_BYTES) continue;
-    if (best === null || e.nsPerQuery < MORE_TABLES_MARGIN * best.nsPerQuery || (e.tables <= best.tables && e.nsPerQuery < best.nsPerQuery)) best = e;
+    if (best === null || e.totalNs < MORE_TABLES_MARGIN * best.totalNs || (e.tables <= best.tables && e.totalNs < best.totalNs)) best = e;
   }
   return makeLayout(k, best!.blocks, true);
 }

@@ -71,21 +71,21 @@ class PairFinder {
 
   /** All pairs of distinct values among rows start..end-1 (equal keys); the reject test as in scan.ts. */
   private inKeyRun(table: Table, start: number, end: number, k: number): void {
-    const hi = table.hi, lo = table.lo;
+    const first = table.hiFirst ? table.hi : table.lo, second = table.hiFirst ? table.lo : table.hi;
     for (let a = start; a < end; a++) {
-      const ah = hi[a], al = lo[a];
-      if (a > start && hi[a - 1] === ah && lo[a - 1] === al) continue;
+      const af = first[a], as = second[a];
+      if (a > start && first[a - 1] === af && second[a - 1] === as) continue;
       for (let b = a + 1; b < end; b++) {
-        let x = hi[b] ^ ah;
+        let x = first[b] ^ af;
         if (k <= 3) {
           x &= (x - 1) | 0;
           x &= (x - 1) | 0;
           x &= (x - 1) | 0;
           if (x !== 0) continue;
         } else if (popcount32(x) > k) continue;
-        const d = popcount32(hi[b] ^ ah) + popcount32(lo[b] ^ al);
+        const d = popcount32(first[b] ^ af) + popcount32(second[b] ^ as);
         if (d > k || d === 0) continue; // d = 0: a duplicate, counted by duplicates()
-        if (b - 1 > a && hi[b - 1] === hi[b] && lo[b - 1] === lo[b]) continue;
+        if (b - 1 > a && first[b - 1] === first[b] && second[b - 1] === second[b]) continue;
         this.pair(table, a, b, d);
       }
     }

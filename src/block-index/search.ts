@@ -4,7 +4,7 @@
 // first and checked afterwards: the scan loop stays small, and the checks run only for the rare fingerprint within k.
 import { firstMatch } from './layout.js';
 import type { Run } from './run.js';
-import { scanRows } from './scan.js';
+import { scanRows, scanTable } from './scan.js';
 import { bucketOf, type Table } from './table.js';
 import type { TableSet } from './table-set.js';
 import { HitList } from './hit-list.js';
@@ -49,16 +49,18 @@ export class Searcher {
       this.ends = new Uint32Array(count);
     }
     const starts = this.starts, ends = this.ends;
+    // Buckets first (arithmetic only), then a loop that does nothing but load offsets: its body is small enough
+    // for many iterations to be in flight at once, each with its own cache miss.
+    for (let t = 0; t < count; t++) starts[t] = bucketOf(tables[t], qh, ql);
     for (let t = 0; t < count; t++) {
-      const table = tables[t];
-      const b = bucketOf(table, qh, ql);
-      starts[t] = table.offsets[b];
-      ends[t] = table.offsets[b + 1];
+      const offsets = tables[t].offsets, b = starts[t];
+      starts[t] = offsets[b];
+      ends[t] = offsets[b + 1];
     }
     let touch = 0;
-    for (let t = 0; t < count; t++) if (starts[t] < ends[t]) touch |= tables[t].hi[starts[t]];
+    for (let t = 0; t < count; t++) if (starts[t] < ends[t]) touch |= (tables[t].hiFirst ? tables[t].hi : tables[t].lo)[starts[t]];
     this.sink = touch;
-    for (let t = 0; t < count; t++) scanRows(tables[t].hi, tables[t].lo, starts[t], ends[t], qh, ql, k, t, t, mh, ml, this.candidates);
+    for (let t = 0; t < count; t++) scanTable(tables[t], mh, ml, starts[t], ends[t], qh, ql, k, t, t, this.candidates);
   }
 
   /** scanPhased unrolled for four tables (k = 3 pigeonhole, the common case): no loop between the loads at all. */
@@ -69,12 +71,13 @@ export class Searcher {
     const o0 = t0.offsets, o1 = t1.offsets, o2 = t2.offsets, o3 = t3.offsets;
     const s0 = o0[b0], s1 = o1[b1], s2 = o2[b2], s3 = o3[b3];
     const e0 = o0[b0 + 1], e1 = o1[b1 + 1], e2 = o2[b2 + 1], e3 = o3[b3 + 1];
-    this.sink = (s0 < e0 ? t0.hi[s0] : 0) | (s1 < e1 ? t1.hi[s1] : 0) | (s2 < e2 ? t2.hi[s2] : 0) | (s3 < e3 ? t3.hi[s3] : 0);
+    const f0 = t0.hiFirst ? t0.hi : t0.lo, f1 = t1.hiFirst ? t1.hi : t1.lo, f2 = t2.hiFirst ? t2.hi : t2.lo, f3 = t3.hiFirst ? t3.hi : t3.lo;
+    this.sink = (s0 < e0 ? f0[s0] : 0) | (s1 < e1 ? f1[s1] : 0) | (s2 < e2 ? f2[s2] : 0) | (s3 < e3 ? f3[s3] : 0);
     const c = this.candidates;
-    scanRows(t0.hi, t0.lo, s0, e0, qh, ql, k, 0, 0, mh, ml, c);
-    scanRows(t1.hi, t1.lo, s1, e1, qh, ql, k, 1, 1, mh, ml, c);
-    scanRows(t2.hi, t2.lo, s2, e2, qh, ql, k, 2, 2, mh, ml, c);
-    scanRows(t3.hi, t3.lo, s3, e3, qh, ql, k, 3, 3, mh, ml, c);
+    scanTable(t0, mh, ml, s0, e0, qh, ql, k, 0, 0, c);
+    scanTable(t1, mh, ml, s1, e1, qh, ql, k, 1, 1, c);
+    scanTable(t2, mh, ml, s2, e2, qh, ql, k, 2, 2, c);
+    scanTable(t3, mh, ml, s3, e3, qh, ql, k, 3, 3, c);
   }
 
   /** The general walk, into sub-indexes of oversized buckets. */
@@ -94,7 +97,7 @@ export class Searcher {
         continue;
       }
       c.length = 0;
-      scanRows(table.hi, table.lo, table.offsets[b], table.offsets[b + 1], qh, ql, k, query, t, set.maskHi, set.maskLo, c);
+      scanTable(table, set.maskHi, set.maskLo, table.offsets[b], table.offsets[b + 1], qh, ql, k, query, t, c);
       for (let i = 0; i < c.length; i++) this.check(run, set, t, table, i, query);
     }
   }
@@ -149,22 +152,28 @@ export class Searcher {
 // The batch loops, kept small so the JIT compiles each on its own (with scanRows inlined).
 
 function scanGrouped(set: TableSet, t: number, rec: Uint32Array, n: number, k: number, out: Candidates): void {
-  const table = set.tables[t], mh = set.maskHi, ml = set.maskLo;
-  const offsets = table.offsets, hi = table.hi, lo = table.lo, children = table.children;
+  const table = set.tables[t], hiFirst = table.hiFirst;
+  const offsets = table.offsets, children = table.children;
+  const first = hiFirst ? table.hi : table.lo, second = hiFirst ? table.lo : table.hi;
+  const maskFirst = hiFirst ? set.maskHi : set.maskLo, maskSecond = hiFirst ? set.maskLo : set.maskHi;
+  const qFirst = hiFirst ? 2 : 3;
   const end = n * RECORD;
   for (let x = 0; x < end; x += RECORD) {
     const b = rec[x];
     if (children !== null && children.has(b)) continue;
-    scanRows(hi, lo, offsets[b], offsets[b + 1], rec[x + 2], rec[x + 3], k, rec[x + 1], t, mh, ml, out);
+    scanRows(first, second, offsets[b], offsets[b + 1], rec[x + qFirst], rec[x + 5 - qFirst], k, rec[x + 1], t, maskFirst, maskSecond, hiFirst, out);
   }
 }
 
 function scanInOrder(set: TableSet, t: number, buckets: Uint32Array, qh: Uint32Array, ql: Uint32Array, n: number, k: number, out: Candidates): void {
-  const table = set.tables[t], mh = set.maskHi, ml = set.maskLo;
-  const offsets = table.offsets, hi = table.hi, lo = table.lo, children = table.children;
+  const table = set.tables[t], hiFirst = table.hiFirst;
+  const offsets = table.offsets, children = table.children;
+  const first = hiFirst ? table.hi : table.lo, second = hiFirst ? table.lo : table.hi;
+  const maskFirst = hiFirst ? set.maskHi : set.maskLo, maskSecond = hiFirst ? set.maskLo : set.maskHi;
+  const qFirst = hiFirst ? qh : ql, qSecond = hiFirst ? ql : qh;
   for (let i = 0; i < n; i++) {
     const b = buckets[i];
     if (children !== null && children.has(b)) continue;
-    scanRows(hi, lo, offsets[b], offsets[b + 1], qh[i], ql[i], k, i, t, mh, ml, out);
+    scanRows(first, second, offsets[b], offsets[b + 1], qFirst[i], qSecond[i], k, i, t, maskFirst, maskSecond, hiFirst, out);
   }
 }

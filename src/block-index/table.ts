@@ -4,7 +4,7 @@
 import { applyTerms, applyTermsAll, bucketTerms, makePermutation, wordTerms, type Parts, type Permutation } from './permutation.js';
 import { sortU64 } from './radix-sort.js';
 import type { TableSet } from './table-set.js';
-import { maskBits } from './u64.js';
+import { maskBits, popcount32 } from './u64.js';
 
 /** Fingerprints per bucket the offsets aim at: 4 keeps offsets at 1 byte per fingerprint and a bucket in one cache line. */
 const PER_BUCKET = 4;
@@ -23,6 +23,12 @@ export interface Table {
   readonly keyHi: number;
   readonly keyLo: number;
   readonly keyBits: number;
+  /**
+   * Whether scans test the high words first. Every row of a bucket shares its key bits with the query, so the
+   * word holding fewer key bits has more random bits and rejects more rows on its own: that one goes first (and
+   * the other word, in another array, is read only for the few rows it lets through).
+   */
+  readonly hiFirst: boolean;
   /** Sub-indexes of oversized buckets, by bucket number; null when there are none. */
   children: Map<number, TableSet> | null;
 }
@@ -65,7 +71,8 @@ export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array,
     applyTermsAll(wordTerms(inverse, 1), ph, pl, hi, n);
     applyTermsAll(wordTerms(inverse, 0), ph, pl, lo, n);
   }
-  return { hi, lo, identity: perm.identity, bucketBits, offsets, bucketTerms: bucketTerms(perm, bucketBits), keyHi, keyLo, keyBits, children: null };
+  const hiFirst = popcount32(keyHi) <= popcount32(keyLo);
+  return { hi, lo, identity: perm.identity, bucketBits, offsets, bucketTerms: bucketTerms(perm, bucketBits), keyHi, keyLo, keyBits, hiFirst, children: null };
 }
 
 function invert(perm: Permutation): Permutation {
