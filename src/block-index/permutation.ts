@@ -74,3 +74,38 @@ export function applyTermsAll(t: Int32Array, srcHi: Uint32Array, srcLo: Uint32Ar
     for (let r = 0; r < n; r++) dst[r] |= ((src[r] & mask) >>> shr) << shl;
   }
 }
+
+/** A permutation with its compiled terms, computed once per key (layouts reuse the same keys run after run). */
+export interface CompiledPermutation {
+  readonly perm: Permutation;
+  readonly hiTerms: Int32Array;
+  readonly loTerms: Int32Array;
+  readonly inverseHiTerms: Int32Array;
+  readonly inverseLoTerms: Int32Array;
+  bucketTerms(bits: number): Int32Array;
+}
+
+const compiled = new Map<string, CompiledPermutation>();
+
+export function compilePermutation(parts: Parts): CompiledPermutation {
+  const key = parts.map(([h, l]) => `${h >>> 0}:${l >>> 0}`).join(',');
+  let c = compiled.get(key);
+  if (c) return c;
+  const perm = makePermutation(parts);
+  const dstOf = new Int32Array(64);
+  for (let bit = 0; bit < 64; bit++) dstOf[perm.dstOf[bit]] = bit;
+  const inverse = { dstOf, identity: perm.identity };
+  const buckets: Int32Array[] = [];
+  c = {
+    perm,
+    hiTerms: wordTerms(perm, 1),
+    loTerms: wordTerms(perm, 0),
+    inverseHiTerms: wordTerms(inverse, 1),
+    inverseLoTerms: wordTerms(inverse, 0),
+    bucketTerms: (bits) => (buckets[bits] ??= bucketTerms(perm, bits)),
+  };
+  // Sub-indexes have keys of their own; a long-lived process building many should not grow this without bound.
+  if (compiled.size > 4096) compiled.clear();
+  compiled.set(key, c);
+  return c;
+}

@@ -3,7 +3,8 @@
 // life (amortised O(T log n) per add for T tables) and a query probes O(log n) runs, most of them small.
 // Tombstoned rows are dropped whenever a run is rebuilt, and a run that is a quarter dead is rebuilt at once.
 import type { Layout } from './layout.js';
-import { mergeRuns, Run } from './run.js';
+import { Run } from './run.js';
+import { mergeRuns } from './merge.js';
 import { InsertBuffer } from './insert-buffer.js';
 
 /** Buffered inserts before they become a run. */

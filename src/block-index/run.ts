@@ -5,31 +5,39 @@
 import type { Layout } from './layout.js';
 import { orderByU32 } from './radix-sort.js';
 import { bucketOf, type Table } from './table.js';
-import { buildTableSet, type TableSet, type TableSpec } from './table-set.js';
+import { assembleTableSet, buildTableSet, type TableSet, type TableSpec } from './table-set.js';
 
 export class Run {
   readonly set: TableSet;
   /** ids[row]: the id of table 0's row. */
   readonly ids: Uint32Array;
   readonly n: number;
-  /** Rows ordered by id, for id lookups (remove, duplicate checks). */
-  private readonly byId: Uint32Array;
+  /** Rows ordered by id, for id lookups (remove, duplicate checks); made on first use, as many runs never need it. */
+  private byIdOrder: Uint32Array | null = null;
   private dead: Uint32Array | null = null;
   deadCount = 0;
   /** True if some table has a sub-index (searches then take the general path). */
   readonly subIndexed: boolean;
 
-  private constructor(set: TableSet, ids: Uint32Array, n: number) {
+  private constructor(readonly layout: Layout, set: TableSet, ids: Uint32Array, n: number) {
     this.set = set;
     this.subIndexed = set.tables.some((t) => t.children !== null);
     this.ids = ids;
     this.n = n;
-    this.byId = orderByU32(ids, n);
+  }
+
+  private get byId(): Uint32Array {
+    return (this.byIdOrder ??= orderByU32(this.ids, this.n));
   }
 
   /** Builds a run from n fingerprints and their ids; takes the arrays (table 0 sorts them in place). */
   static build(layout: Layout, k: number, hi: Uint32Array, lo: Uint32Array, ids: Uint32Array, n: number, sorted = false): Run {
-    return new Run(buildTableSet(layoutSpecs(layout), hi, lo, n, sorted, k, 0, ids), ids, n);
+    return new Run(layout, buildTableSet(layoutSpecs(layout), hi, lo, n, sorted, k, 0, ids), ids, n);
+  }
+
+  /** A run from tables made already (merge.ts), table 0 in fingerprint order with `ids` beside it. */
+  static assemble(layout: Layout, k: number, tables: Table[], ids: Uint32Array, n: number): Run {
+    return new Run(layout, assembleTableSet(layoutSpecs(layout), tables, n, k, 0), ids, n);
   }
 
   get table0(): Table {
@@ -41,7 +49,7 @@ export class Run {
   }
 
   get bytes(): number {
-    return this.set.bytes + this.ids.byteLength + this.byId.byteLength + (this.dead ? this.dead.byteLength : 0);
+    return this.set.bytes + this.ids.byteLength + (this.byIdOrder ? this.byIdOrder.byteLength : 0) + (this.dead ? this.dead.byteLength : 0);
   }
 
   isDead(row: number): boolean {
@@ -112,6 +120,20 @@ export class Run {
     return low < end && t0.hi[low] === hi && t0.lo[low] === lo ? low : -1;
   }
 
+  /** The fingerprints of the dead rows, ascending (null if none). */
+  deadValues(): { hi: Uint32Array; lo: Uint32Array } | null {
+    if (this.deadCount === 0) return null;
+    const hi = new Uint32Array(this.deadCount), lo = new Uint32Array(this.deadCount);
+    const t0 = this.table0;
+    let at = 0;
+    for (let row = 0; row < this.n; row++) {
+      if (!this.isDead(row)) continue;
+      hi[at] = t0.hi[row];
+      lo[at++] = t0.lo[row];
+    }
+    return { hi, lo };
+  }
+
   /** Appends this run's live rows (fingerprint order) to the arrays at `at`; returns the new end. */
   copyLive(hi: Uint32Array, lo: Uint32Array, ids: Uint32Array, at: number): number {
     const t0 = this.table0;
@@ -136,45 +158,3 @@ export function layoutSpecs(layout: Layout): TableSpec[] {
   return Array.from(layout.maskHi, (h, t) => ({ parts: [[h, layout.maskLo[t]] as const] }));
 }
 
-/** Merges the live rows of several runs into one (fingerprint order kept, so table 0 needs no sort). */
-export function mergeRuns(layout: Layout, k: number, runs: readonly Run[]): Run {
-  const total = runs.reduce((n, r) => n + r.live, 0);
-  let hi: Uint32Array = new Uint32Array(total);
-  let lo: Uint32Array = new Uint32Array(total);
-  let ids: Uint32Array = new Uint32Array(total);
-  if (runs.length === 1) {
-    runs[0].copyLive(hi, lo, ids, 0);
-    return Run.build(layout, k, hi, lo, ids, total, true);
-  }
-  // Pairwise merges of sorted sequences: each run is already ascending.
-  let parts: { hi: Uint32Array; lo: Uint32Array; ids: Uint32Array; n: number }[] = runs.map((r) => {
-    const h = new Uint32Array(r.live), l = new Uint32Array(r.live), i = new Uint32Array(r.live);
-    r.copyLive(h, l, i, 0);
-    return { hi: h, lo: l, ids: i, n: r.live };
-  });
-  while (parts.length > 1) {
-    const next: typeof parts = [];
-    for (let p = 0; p + 1 < parts.length; p += 2) next.push(mergeTwo(parts[p], parts[p + 1]));
-    if (parts.length % 2 === 1) next.push(parts[parts.length - 1]);
-    parts = next;
-  }
-  ({ hi, lo, ids } = parts[0]);
-  return Run.build(layout, k, hi, lo, ids, total, true);
-}
-
-function mergeTwo(a: { hi: Uint32Array; lo: Uint32Array; ids: Uint32Array; n: number }, b: { hi: Uint32Array; lo: Uint32Array; ids: Uint32Array; n: number }) {
-  const n = a.n + b.n;
-  const hi = new Uint32Array(n), lo = new Uint32Array(n), ids = new Uint32Array(n);
-  let i = 0, j = 0, o = 0;
-  while (i < a.n && j < b.n) {
-    const takeA = a.hi[i] < b.hi[j] || (a.hi[i] === b.hi[j] && a.lo[i] <= b.lo[j]);
-    if (takeA) {
-      hi[o] = a.hi[i]; lo[o] = a.lo[i]; ids[o++] = a.ids[i++];
-    } else {
-      hi[o] = b.hi[j]; lo[o] = b.lo[j]; ids[o++] = b.ids[j++];
-    }
-  }
-  while (i < a.n) { hi[o] = a.hi[i]; lo[o] = a.lo[i]; ids[o++] = a.ids[i++]; }
-  while (j < b.n) { hi[o] = b.hi[j]; lo[o] = b.lo[j]; ids[o++] = b.ids[j++]; }
-  return { hi, lo, ids, n };
-}

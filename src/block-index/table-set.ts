@@ -25,14 +25,6 @@ export interface TableSpec {
  * `payload` (table 0's ids) is sorted along with table 0, which must then have the identity permutation.
  */
 export function buildTableSet(specs: readonly TableSpec[], srcHi: Uint32Array, srcLo: Uint32Array, n: number, sorted: boolean, k: number, depth: number, payload: Uint32Array | null = null): TableSet {
-  const maskHi = new Uint32Array(specs.length);
-  const maskLo = new Uint32Array(specs.length);
-  specs.forEach((spec, t) => {
-    for (const [h, l] of spec.parts) {
-      maskHi[t] |= h;
-      maskLo[t] |= l;
-    }
-  });
   const tables: Table[] = [];
   // Table 0 first: when its permutation is the identity it sorts the source in place, and the other tables then
   // permute from sorted input (which keeps their radix passes' writes closer together).
@@ -45,9 +37,20 @@ export function buildTableSet(specs: readonly TableSpec[], srcHi: Uint32Array, s
       sorted = true;
     }
   }
-  for (let t = 0; t < tables.length; t++) {
-    tables[t].children = buildSubIndexes(tables[t], n, k, depth);
-  }
+  return assembleTableSet(specs, tables, n, k, depth);
+}
+
+/** A table set from its tables, built already (by buildTable, or by merging runs): adds the sub-indexes. */
+export function assembleTableSet(specs: readonly TableSpec[], tables: Table[], n: number, k: number, depth: number): TableSet {
+  const maskHi = new Uint32Array(specs.length);
+  const maskLo = new Uint32Array(specs.length);
+  specs.forEach((spec, t) => {
+    for (const [h, l] of spec.parts) {
+      maskHi[t] |= h;
+      maskLo[t] |= l;
+    }
+  });
+  for (let t = 0; t < tables.length; t++) tables[t].children = buildSubIndexes(tables[t], n, k, depth);
   let bytes = maskHi.byteLength * 2;
   for (const table of tables) bytes += tableBytes(table);
   return { maskHi, maskLo, tables, entries: n, bytes, depth };

@@ -1,7 +1,7 @@
 // One table: every fingerprint of a run, ordered by a permutation that puts the table's key bits on top, with
 // bucket offsets addressed directly by the key's top `bucketBits` bits. A bucket far larger than the rest
 // (clustered fingerprints share keys) gets a sub-index of its own, so a query landing there does not scan it.
-import { applyTerms, applyTermsAll, bucketTerms, makePermutation, wordTerms, type Parts, type Permutation } from './permutation.js';
+import { applyTerms, applyTermsAll, compilePermutation, type Parts } from './permutation.js';
 import { sortU64 } from './radix-sort.js';
 import type { TableSet } from './table-set.js';
 import { maskBits, popcount32 } from './u64.js';
@@ -43,7 +43,23 @@ export function bucketBitsFor(n: number, keyBits: number): number {
  * in place unless `sorted` says they are already ascending). `payload` is reordered along (table 0's ids).
  */
 export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array, n: number, sorted: boolean, payload: Uint32Array | null = null): Table {
-  const perm = makePermutation(parts);
+  const compiled = compilePermutation(parts);
+  if (compiled.perm.identity) {
+    const hi = srcHi.length === n ? srcHi : srcHi.slice(0, n);
+    const lo = srcLo.length === n ? srcLo : srcLo.slice(0, n);
+    if (!sorted) sortU64(hi, lo, payload, n);
+    return tableFromPermuted(parts, hi, lo, n);
+  }
+  const ph = new Uint32Array(n), pl = new Uint32Array(n);
+  applyTermsAll(compiled.hiTerms, srcHi, srcLo, ph, n);
+  applyTermsAll(compiled.loTerms, srcHi, srcLo, pl, n);
+  sortU64(ph, pl, payload, n);
+  return tableFromPermuted(parts, ph, pl, n);
+}
+
+/** The table whose permuted fingerprints, ascending, are (ph, pl) (merge.ts makes them by merging runs). */
+export function tableFromPermuted(parts: Parts, ph: Uint32Array, pl: Uint32Array, n: number): Table {
+  const compiled = compilePermutation(parts);
   let keyHi = 0, keyLo = 0;
   for (const [h, l] of parts) {
     keyHi |= h;
@@ -53,32 +69,16 @@ export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array,
   keyLo >>>= 0;
   const keyBits = maskBits(keyHi, keyLo);
   const bucketBits = bucketBitsFor(n, keyBits);
-  let hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array;
-  if (perm.identity) {
-    hi = srcHi.length === n ? srcHi : srcHi.slice(0, n);
-    lo = srcLo.length === n ? srcLo : srcLo.slice(0, n);
-    if (!sorted) sortU64(hi, lo, payload, n);
-    offsets = bucketOffsets(hi, n, bucketBits);
-  } else {
-    const ph = new Uint32Array(n), pl = new Uint32Array(n);
-    applyTermsAll(wordTerms(perm, 1), srcHi, srcLo, ph, n);
-    applyTermsAll(wordTerms(perm, 0), srcHi, srcLo, pl, n);
-    sortU64(ph, pl, payload, n);
-    offsets = bucketOffsets(ph, n, bucketBits);
-    const inverse = invert(perm);
+  const offsets = bucketOffsets(ph, n, bucketBits);
+  let hi = ph, lo = pl;
+  if (!compiled.perm.identity) {
     hi = new Uint32Array(n);
     lo = new Uint32Array(n);
-    applyTermsAll(wordTerms(inverse, 1), ph, pl, hi, n);
-    applyTermsAll(wordTerms(inverse, 0), ph, pl, lo, n);
+    applyTermsAll(compiled.inverseHiTerms, ph, pl, hi, n);
+    applyTermsAll(compiled.inverseLoTerms, ph, pl, lo, n);
   }
   const hiFirst = popcount32(keyHi) <= popcount32(keyLo);
-  return { hi, lo, identity: perm.identity, bucketBits, offsets, bucketTerms: bucketTerms(perm, bucketBits), keyHi, keyLo, keyBits, hiFirst, children: null };
-}
-
-function invert(perm: Permutation): Permutation {
-  const dstOf = new Int32Array(64);
-  for (let bit = 0; bit < 64; bit++) dstOf[perm.dstOf[bit]] = bit;
-  return { dstOf, identity: perm.identity };
+  return { hi, lo, identity: compiled.perm.identity, bucketBits, offsets, bucketTerms: compiled.bucketTerms(bucketBits), keyHi, keyLo, keyBits, hiFirst, children: null };
 }
 
 /** Offsets from the permuted high words (their top bits are the bucket). */
