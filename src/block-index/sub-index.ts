@@ -5,7 +5,10 @@
 // it (pigeonhole again, on longer keys). Sub-tables hold distinct values only: duplicates resolve through table 0.
 import { sortU64 } from './radix-sort.js';
 import type { Table } from './table.js';
-import { buildTableSet, type TableSet, type TableSpec } from './table-set.js';
+import type { TableSet, TableSpec } from './table-set.js';
+
+/** table-set.ts's buildTableSet, passed in (sub-indexes are table sets, and table sets build sub-indexes). */
+export type BuildTableSet = (specs: readonly TableSpec[], hi: Uint32Array, lo: Uint32Array, n: number, sorted: boolean, k: number, depth: number) => TableSet;
 
 /** A bucket gets a sub-index when it holds more than this many entries ... */
 export const SUB_INDEX_MIN = 1024;
@@ -20,7 +23,7 @@ export function setSubIndexMin(entries: number): void {
   subIndexMin = entries;
 }
 
-export function buildSubIndexes(table: Table, n: number, k: number, depth: number): Map<number, TableSet> | null {
+export function buildSubIndexes(table: Table, n: number, k: number, depth: number, buildTableSet: BuildTableSet): Map<number, TableSet> | null {
   if (depth >= MAX_DEPTH || table.keyBits === 0) return null;
   const buckets = table.offsets.length - 1;
   const threshold = Math.max(subIndexMin, (SUB_INDEX_FACTOR * n) / buckets);
@@ -30,12 +33,12 @@ export function buildSubIndexes(table: Table, n: number, k: number, depth: numbe
     const size = table.offsets[b + 1] - start;
     if (size <= threshold) continue;
     children ??= new Map();
-    children.set(b, buildSubIndex(table, start, size, table.keyHi, table.keyLo, k, depth + 1));
+    children.set(b, buildSubIndex(table, start, size, table.keyHi, table.keyLo, k, depth + 1, buildTableSet));
   }
   return children;
 }
 
-function buildSubIndex(table: Table, start: number, size: number, keyHi: number, keyLo: number, k: number, depth: number): TableSet {
+function buildSubIndex(table: Table, start: number, size: number, keyHi: number, keyLo: number, k: number, depth: number, buildTableSet: BuildTableSet): TableSet {
   const hi = table.hi.slice(start, start + size);
   const lo = table.lo.slice(start, start + size);
   sortU64(hi, lo, null, size);

@@ -50,7 +50,7 @@ export function assembleTableSet(specs: readonly TableSpec[], tables: Table[], n
       maskLo[t] |= l;
     }
   });
-  for (let t = 0; t < tables.length; t++) tables[t].children = buildSubIndexes(tables[t], n, k, depth);
+  for (let t = 0; t < tables.length; t++) tables[t].children = buildSubIndexes(tables[t], n, k, depth, buildTableSet);
   let bytes = maskHi.byteLength * 2;
   for (const table of tables) bytes += tableBytes(table);
   return { maskHi, maskLo, tables, entries: n, bytes, depth };
