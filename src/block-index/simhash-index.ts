@@ -359,14 +359,18 @@ export class SimHashIndex {
     return copy;
   }
 
-  /** Re-plans an 'auto' layout when the index has doubled (or halved) since the last plan. */
+  /**
+   * Re-plans an 'auto' layout when the size it plans for (the index's size, or expectedSize while that is larger)
+   * has doubled or halved since the last plan; compacts into the new layout if the plan changed.
+   */
   #replan(size = this.size): void {
     if (this.#layoutOption !== 'auto') return;
+    const target = Math.max(size, this.#expectedSize);
     const planned = this.#plannedFor;
-    if (size < 2 * planned && 2 * size > planned) return;
-    if (size < 1024 && planned < 1024) return;
-    this.#plannedFor = Math.max(size, this.#expectedSize);
-    const next = chooseLayout(this.#k, this.#plannedFor);
+    if (target < 2 * planned && 2 * target > planned) return;
+    if (target < 1024 && planned < 1024) return;
+    this.#plannedFor = target;
+    const next = chooseLayout(this.#k, target);
     const current = this.#stack.layout.public;
     if (next.public.kind === current.kind && next.public.blocks === current.blocks) return;
     if (this.#stack.size === 0) this.#stack.layout = next;
