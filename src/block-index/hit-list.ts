@@ -17,11 +17,14 @@ export class HitList {
   clear(): void {
     this.length = 0;
     // A huge result should not pin its arrays for the searcher's life.
-    if (this.ids.length > 1 << 16) {
-      this.queries = new Uint32Array(64);
-      this.ids = new Uint32Array(64);
-      this.distances = new Uint8Array(64);
-    }
+    if (this.ids.length > 1 << 16) this.shrink();
+  }
+
+
+  private shrink(): void {
+    this.queries = new Uint32Array(64);
+    this.ids = new Uint32Array(64);
+    this.distances = new Uint8Array(64);
   }
 
   private grow(): void {

@@ -3,6 +3,7 @@ import type { HitList } from './hit-list.js';
 import type { IndexMatch, QueryManyResult } from './simhash-index.js';
 
 export function collectOne(hits: HitList): IndexMatch[] {
+  if (hits.length === 0) return [];
   const out: IndexMatch[] = new Array(hits.length);
   for (let i = 0; i < hits.length; i++) out[i] = { id: hits.ids[i], distance: hits.distances[i] };
   if (out.length > 1) out.sort((x, y) => x.distance - y.distance || x.id - y.id);

@@ -333,8 +333,10 @@ export class SimHashIndex {
 
   #searchOne(qh: number, ql: number, k: number): void {
     const searcher = this.#searcher;
-    for (const run of this.#stack.runs) searcher.searchOne(run, qh, ql, k, 0);
-    this.#stack.buffer.search(qh, ql, k, 0, searcher.hits);
+    const runs = this.#stack.runs;
+    for (let r = 0; r < runs.length; r++) searcher.searchOne(runs[r], qh, ql, k, 0);
+    const buffer = this.#stack.buffer;
+    if (buffer.length > 0) buffer.search(qh, ql, k, 0, searcher.hits);
   }
 
   /** Reserves `count` new ids after the largest used; returns the first. */
