@@ -3,14 +3,16 @@ import { assertFingerprint, describe } from '../core/bits.js';
 import { PIPELINE_VERSION } from '../core/options.js';
 import { components } from './clusters.js';
 import { chooseLayout } from './cost-model.js';
-import { binomial, makeLayout, MAX_TABLES, type IndexLayout, type Layout, type LayoutOption } from './layout.js';
+import { makeLayout, type IndexLayout, type LayoutOption } from './layout.js';
 import { pairRows } from './pairs.js';
 import { collectMany, collectOne } from './results.js';
 import { Run } from './run.js';
 import { RunStack } from './run-stack.js';
 import { Searcher } from './search.js';
 import { QueryOrder } from './query-order.js';
-import { decodeIndex, encodeIndex } from './serialize.js';
+import { encodeIndex } from './serialize.js';
+import { readImage, type DeserializeOptions } from './load.js';
+import { checkVersion, resolveLayout } from './layout-option.js';
 import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './u64.js';
 import { checkBigUint64Array, checkDistance, checkId, MAX_ID, MAX_K } from './validate.js';
 import { sortU64 } from './radix-sort.js';
@@ -29,12 +31,7 @@ export interface SimHashIndexOptions {
   expectedSize?: number;
 }
 
-export interface DeserializeOptions {
-  /** The pipeline version the caller's fingerprints have; the file must record exactly this one. */
-  pipelineVersion?: string;
-  /** Accept a file whatever pipeline version it records. */
-  acceptAnyPipelineVersion?: boolean;
-}
+export type { DeserializeOptions } from './load.js';
 
 export interface IndexMatch {
   readonly id: number;
@@ -290,30 +287,8 @@ export class SimHashIndex {
    * the first ';' so hasher.version strings of this pipeline pass) unless options.acceptAnyPipelineVersion.
    */
   static deserialize(bytes: Uint8Array, options: DeserializeOptions = {}): SimHashIndex {
-    if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array, got ${describe(bytes)}`);
-    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
-    const image = decodeIndex(bytes);
-    const fail = (why: string): never => {
-      throw new RangeError(`bytes is not a usable simhash-wasm index: ${why}`);
-    };
-    if (!options.acceptAnyPipelineVersion) {
-      const expected = options.pipelineVersion === undefined ? PIPELINE_VERSION : checkVersion(options.pipelineVersion);
-      const recorded = options.pipelineVersion === undefined ? image.pipelineVersion.split(';')[0] : image.pipelineVersion;
-      if (recorded !== expected) {
-        throw new RangeError(`bytes holds fingerprints of pipeline version "${image.pipelineVersion}", expected "${expected}": fingerprints of different pipelines are not comparable (pass { acceptAnyPipelineVersion: true } to load it anyway)`);
-      }
-    }
-    if (image.k > MAX_K) fail(`maxDistance ${image.k} is above ${MAX_K}`);
-    if (image.blocks !== 'scan' && (image.blocks < image.k + 1 || image.blocks > 64 || binomial(image.blocks, image.k) > MAX_TABLES)) {
-      fail(`layout of ${image.blocks} blocks is not valid for maxDistance ${image.k}`);
-    }
+    const image = readImage(bytes, options);
     const { n, hi, lo, ids } = image;
-    for (let i = 1; i < n; i++) {
-      if (hi[i - 1] > hi[i] || (hi[i - 1] === hi[i] && lo[i - 1] > lo[i])) fail(`fingerprints out of order at ${i}`);
-    }
-    let maxId = -1;
-    for (let i = 0; i < n; i++) if (ids[i] > maxId) maxId = ids[i];
-    if (n > 0 && image.nextId <= maxId) fail(`next id ${image.nextId} is not above the largest id ${maxId}`);
     const index = new SimHashIndex({
       maxDistance: image.k,
       layout: image.auto ? 'auto' : image.blocks === 'scan' ? 'scan' : { blocks: image.blocks },
@@ -325,7 +300,7 @@ export class SimHashIndex {
     index.#nextId = image.nextId;
     if (n > 0) {
       const run = Run.build(layout, image.k, hi, lo, ids, n, true);
-      if (run.hasDuplicateIds()) fail('an id appears twice');
+      if (run.hasDuplicateIds()) throw new RangeError('bytes is not a usable simhash-wasm index: an id appears twice');
       index.#stack.runs.push(run);
     }
     return index;
@@ -378,27 +353,4 @@ export class SimHashIndex {
     if (this.#stack.size === 0) this.#stack.layout = next;
     else this.#stack.compact(next);
   }
-}
-
-function resolveLayout(option: LayoutOption, k: number, expectedSize: number): Layout {
-  if (option === 'auto') return chooseLayout(k, expectedSize);
-  if (option === 'pigeonhole') {
-    if (k >= 64) throw new RangeError(`options.layout 'pigeonhole' needs maxDistance + 1 blocks of at least one bit: maxDistance must be at most 63, got ${k} (use 'scan')`);
-    return makeLayout(k, k + 1, false);
-  }
-  if (option === 'scan') return makeLayout(k, 'scan', false);
-  if (option !== null && typeof option === 'object' && 'blocks' in option) {
-    const blocks = option.blocks;
-    if (typeof blocks !== 'number' || !Number.isInteger(blocks)) throw new TypeError(`options.layout.blocks must be an integer, got ${describe(blocks)}`);
-    if (blocks < k + 1 || blocks > 64) throw new RangeError(`options.layout.blocks must be from maxDistance + 1 = ${k + 1} to 64, got ${blocks}`);
-    const tables = binomial(blocks, k);
-    if (tables > MAX_TABLES) throw new RangeError(`options.layout.blocks = ${blocks} needs C(${blocks}, ${k}) = ${tables} tables; at most ${MAX_TABLES} are allowed`);
-    return makeLayout(k, blocks, false);
-  }
-  throw new TypeError(`options.layout must be 'auto', 'pigeonhole', 'scan' or { blocks: number }, got ${describe(option)}`);
-}
-
-function checkVersion(version: unknown): string {
-  if (typeof version !== 'string' || version.length === 0) throw new TypeError(`pipelineVersion must be a non-empty string, got ${describe(version)}`);
-  return version;
 }

@@ -1,0 +1,44 @@
+// Reading a serialized index: the bytes decoded and checked (serialize.ts), then what the format cannot check by
+// itself: the pipeline version against the caller's, the layout against k, the order of the fingerprints.
+import { describe } from '../core/bits.js';
+import { PIPELINE_VERSION } from '../core/options.js';
+import { binomial, MAX_TABLES } from './layout.js';
+import { checkVersion } from './layout-option.js';
+import { decodeIndex, type IndexImage } from './serialize.js';
+import { MAX_K } from './validate.js';
+
+export interface DeserializeOptions {
+  /** The pipeline version the caller's fingerprints have; the file must record exactly this one. */
+  pipelineVersion?: string;
+  /** Accept a file whatever pipeline version it records. */
+  acceptAnyPipelineVersion?: boolean;
+}
+
+export function readImage(bytes: Uint8Array, options: DeserializeOptions): IndexImage {
+  if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array, got ${describe(bytes)}`);
+  if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
+  const image = decodeIndex(bytes);
+  const fail = (why: string): never => {
+    throw new RangeError(`bytes is not a usable simhash-wasm index: ${why}`);
+  };
+  if (!options.acceptAnyPipelineVersion) {
+    // With no expectation, this library's pipeline, whatever shingle width and weights (hasher.version adds them).
+    const expected = options.pipelineVersion === undefined ? PIPELINE_VERSION : checkVersion(options.pipelineVersion);
+    const recorded = options.pipelineVersion === undefined ? image.pipelineVersion.split(';')[0] : image.pipelineVersion;
+    if (recorded !== expected) {
+      throw new RangeError(`bytes holds fingerprints of pipeline version "${image.pipelineVersion}", expected "${expected}": fingerprints of different pipelines are not comparable (pass { acceptAnyPipelineVersion: true } to load it anyway)`);
+    }
+  }
+  if (image.k > MAX_K) fail(`maxDistance ${image.k} is above ${MAX_K}`);
+  if (image.blocks !== 'scan' && (image.blocks < image.k + 1 || image.blocks > 64 || binomial(image.blocks, image.k) > MAX_TABLES)) {
+    fail(`layout of ${image.blocks} blocks is not valid for maxDistance ${image.k}`);
+  }
+  const { n, hi, lo, ids } = image;
+  for (let i = 1; i < n; i++) {
+    if (hi[i - 1] > hi[i] || (hi[i - 1] === hi[i] && lo[i - 1] > lo[i])) fail(`fingerprints out of order at ${i}`);
+  }
+  let maxId = -1;
+  for (let i = 0; i < n; i++) if (ids[i] > maxId) maxId = ids[i];
+  if (n > 0 && image.nextId <= maxId) fail(`next id ${image.nextId} is not above the largest id ${maxId}`);
+  return image;
+}
