@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../src/block-index/simhash-index.js';
 import type { LayoutOption } from '../src/block-index/layout.js';
+import { entries } from './engines.js';
 
 function filled(): SimHashIndex {
   const index = new SimHashIndex({ maxDistance: 3 });
@@ -117,5 +118,14 @@ describe('SimHashIndex small behaviours', () => {
     expect(index.add(2n, 4)).toBe(4);
     expect(index.get(4)).toBe(2n);
     expect(index.query(1n)).toEqual([{ id: 4, distance: 2 }]);
+  });
+});
+
+describe('SimHashIndex in the package entries', () => {
+  it.each(entries)('%s exports the same class (no engine needed: it works on fingerprints)', (_name, entry) => {
+    expect(entry.SimHashIndex).toBe(SimHashIndex);
+    const index = new entry.SimHashIndex({ maxDistance: 1 });
+    index.add(0b10n);
+    expect(index.query(0b11n)).toEqual([{ id: 0, distance: 1 }]);
   });
 });
