@@ -5,7 +5,7 @@
 import { firstMatch } from './layout.js';
 import type { Run } from './run.js';
 import { scanRows, scanTable } from './scan.js';
-import { bucketOf, type Table } from './table.js';
+import { bucketOf, hasChild, type Table } from './table.js';
 import type { TableSet } from './table-set.js';
 import { HitList } from './hit-list.js';
 import { Candidates } from './candidates.js';
@@ -25,15 +25,27 @@ export class Searcher {
 
   /** Appends to `hits` (as query number `query`) every live fingerprint of the run within k of (qh, ql). */
   searchOne(run: Run, qh: number, ql: number, k: number, query: number): void {
-    const tables = run.set.tables;
-    if (run.subIndexed) return this.searchSet(run, run.set, qh, ql, k, query);
+    const set = run.set, tables = set.tables;
     const c = this.candidates;
     c.length = 0;
-    if (tables.length === 4) this.scanFour(run.set, qh, ql, k);
-    else this.scanPhased(run.set, qh, ql, k);
+    if (tables.length === 4) this.scanFour(set, qh, ql, k, run.subIndexed);
+    else this.scanPhased(set, qh, ql, k, run.subIndexed);
     for (let i = 0; i < c.length; i++) {
       const t = c.query[i];
-      this.check(run, run.set, t, tables[t], i, query);
+      this.check(run, set, t, tables[t], i, query);
+    }
+    if (!run.subIndexed) return;
+    // Buckets with a sub-index were left out of the scans above: search those through it.
+    for (let t = 0; t < tables.length; t++) {
+      const table = tables[t];
+      const b = bucketOf(table, qh, ql);
+      if (!hasChild(table, b)) continue;
+      const child = table.children!.get(b)!;
+      this.pathSets.push(set);
+      this.pathTables.push(t);
+      this.searchSet(run, child, qh, ql, k, query);
+      this.pathSets.pop();
+      this.pathTables.pop();
     }
   }
 
@@ -41,7 +53,7 @@ export class Searcher {
    * Every table's bucket offsets first, then every bucket's first row, then the scans: the loads of one phase do
    * not depend on each other, so the processor overlaps their cache misses instead of waiting for each in turn.
    */
-  private scanPhased(set: TableSet, qh: number, ql: number, k: number): void {
+  private scanPhased(set: TableSet, qh: number, ql: number, k: number, skipSubIndexed: boolean): void {
     const tables = set.tables, mh = set.maskHi, ml = set.maskLo;
     const count = tables.length;
     if (this.starts.length < count) {
@@ -57,6 +69,9 @@ export class Searcher {
       starts[t] = offsets[b];
       ends[t] = offsets[b + 1];
     }
+    if (skipSubIndexed) {
+      for (let t = 0; t < count; t++) if (hasChild(tables[t], bucketOf(tables[t], qh, ql))) ends[t] = starts[t];
+    }
     let touch = 0;
     for (let t = 0; t < count; t++) if (starts[t] < ends[t]) touch |= (tables[t].hiFirst ? tables[t].hi : tables[t].lo)[starts[t]];
     this.sink = touch;
@@ -64,13 +79,19 @@ export class Searcher {
   }
 
   /** scanPhased unrolled for four tables (k = 3 pigeonhole, the common case): no loop between the loads at all. */
-  private scanFour(set: TableSet, qh: number, ql: number, k: number): void {
+  private scanFour(set: TableSet, qh: number, ql: number, k: number, skipSubIndexed: boolean): void {
     const tables = set.tables, mh = set.maskHi, ml = set.maskLo;
     const t0 = tables[0], t1 = tables[1], t2 = tables[2], t3 = tables[3];
     const b0 = bucketOf(t0, qh, ql), b1 = bucketOf(t1, qh, ql), b2 = bucketOf(t2, qh, ql), b3 = bucketOf(t3, qh, ql);
     const o0 = t0.offsets, o1 = t1.offsets, o2 = t2.offsets, o3 = t3.offsets;
     const s0 = o0[b0], s1 = o1[b1], s2 = o2[b2], s3 = o3[b3];
-    const e0 = o0[b0 + 1], e1 = o1[b1 + 1], e2 = o2[b2 + 1], e3 = o3[b3 + 1];
+    let e0 = o0[b0 + 1], e1 = o1[b1 + 1], e2 = o2[b2 + 1], e3 = o3[b3 + 1];
+    if (skipSubIndexed) {
+      if (hasChild(t0, b0)) e0 = s0;
+      if (hasChild(t1, b1)) e1 = s1;
+      if (hasChild(t2, b2)) e2 = s2;
+      if (hasChild(t3, b3)) e3 = s3;
+    }
     const f0 = t0.hiFirst ? t0.hi : t0.lo, f1 = t1.hiFirst ? t1.hi : t1.lo, f2 = t2.hiFirst ? t2.hi : t2.lo, f3 = t3.hiFirst ? t3.hi : t3.lo;
     this.sink = (s0 < e0 ? f0[s0] : 0) | (s1 < e1 ? f1[s1] : 0) | (s2 < e2 ? f2[s2] : 0) | (s3 < e3 ? f3[s3] : 0);
     const c = this.candidates;
@@ -87,7 +108,7 @@ export class Searcher {
     for (let t = 0; t < tables.length; t++) {
       const table = tables[t];
       const b = bucketOf(table, qh, ql);
-      const child = table.children === null ? undefined : table.children.get(b);
+      const child = hasChild(table, b) ? table.children!.get(b) : undefined;
       if (child !== undefined) {
         this.pathSets.push(set);
         this.pathTables.push(t);
@@ -119,9 +140,9 @@ export class Searcher {
       if (children === null) continue;
       this.pathSets.push(set);
       this.pathTables.push(t);
+      const buckets = order.buckets; // every query's bucket in this table, in input order (arrange computed them)
       for (let i = 0; i < n; i++) {
-        const child = children.get(bucketOf(table, qh[i], ql[i]));
-        if (child !== undefined) this.searchSet(run, child, qh[i], ql[i], k, first + i);
+        if (hasChild(table, buckets[i])) this.searchSet(run, children.get(buckets[i])!, qh[i], ql[i], k, first + i);
       }
       this.pathSets.pop();
       this.pathTables.pop();
@@ -153,27 +174,27 @@ export class Searcher {
 
 function scanGrouped(set: TableSet, t: number, rec: Uint32Array, n: number, k: number, out: Candidates): void {
   const table = set.tables[t], hiFirst = table.hiFirst;
-  const offsets = table.offsets, children = table.children;
+  const offsets = table.offsets, childBits = table.childBits;
   const first = hiFirst ? table.hi : table.lo, second = hiFirst ? table.lo : table.hi;
   const maskFirst = hiFirst ? set.maskHi : set.maskLo, maskSecond = hiFirst ? set.maskLo : set.maskHi;
   const qFirst = hiFirst ? 2 : 3;
   const end = n * RECORD;
   for (let x = 0; x < end; x += RECORD) {
     const b = rec[x];
-    if (children !== null && children.has(b)) continue;
+    if (childBits !== null && ((childBits[b >>> 5] >>> (b & 31)) & 1) === 1) continue;
     scanRows(first, second, offsets[b], offsets[b + 1], rec[x + qFirst], rec[x + 5 - qFirst], k, rec[x + 1], t, maskFirst, maskSecond, hiFirst, out);
   }
 }
 
 function scanInOrder(set: TableSet, t: number, buckets: Uint32Array, qh: Uint32Array, ql: Uint32Array, n: number, k: number, out: Candidates): void {
   const table = set.tables[t], hiFirst = table.hiFirst;
-  const offsets = table.offsets, children = table.children;
+  const offsets = table.offsets, childBits = table.childBits;
   const first = hiFirst ? table.hi : table.lo, second = hiFirst ? table.lo : table.hi;
   const maskFirst = hiFirst ? set.maskHi : set.maskLo, maskSecond = hiFirst ? set.maskLo : set.maskHi;
   const qFirst = hiFirst ? qh : ql, qSecond = hiFirst ? ql : qh;
   for (let i = 0; i < n; i++) {
     const b = buckets[i];
-    if (children !== null && children.has(b)) continue;
+    if (childBits !== null && ((childBits[b >>> 5] >>> (b & 31)) & 1) === 1) continue;
     scanRows(first, second, offsets[b], offsets[b + 1], qFirst[i], qSecond[i], k, i, t, maskFirst, maskSecond, hiFirst, out);
   }
 }

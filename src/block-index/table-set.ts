@@ -50,7 +50,13 @@ export function assembleTableSet(specs: readonly TableSpec[], tables: Table[], n
       maskLo[t] |= l;
     }
   });
-  for (let t = 0; t < tables.length; t++) tables[t].children = buildSubIndexes(tables[t], n, k, depth, buildTableSet);
+  for (const table of tables) {
+    table.children = buildSubIndexes(table, n, k, depth, buildTableSet);
+    if (table.children === null) continue;
+    const bits = new Uint32Array(((table.offsets.length - 1) >>> 5) + 1);
+    for (const b of table.children.keys()) bits[b >>> 5] |= 1 << (b & 31);
+    table.childBits = bits;
+  }
   let bytes = maskHi.byteLength * 2;
   for (const table of tables) bytes += tableBytes(table);
   return { maskHi, maskLo, tables, entries: n, bytes, depth };

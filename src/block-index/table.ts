@@ -31,6 +31,13 @@ export interface Table {
   readonly hiFirst: boolean;
   /** Sub-indexes of oversized buckets, by bucket number; null when there are none. */
   children: Map<number, TableSet> | null;
+  /** Bit b set if bucket b has a sub-index: what scans test per probe (a Map lookup costs more than a probe). */
+  childBits: Uint32Array | null;
+}
+
+export function hasChild(table: Table, b: number): boolean {
+  const bits = table.childBits;
+  return bits !== null && ((bits[b >>> 5] >>> (b & 31)) & 1) === 1;
 }
 
 export function bucketBitsFor(n: number, keyBits: number): number {
@@ -78,7 +85,7 @@ export function tableFromPermuted(parts: Parts, ph: Uint32Array, pl: Uint32Array
     applyTermsAll(compiled.inverseLoTerms, ph, pl, lo, n);
   }
   const hiFirst = popcount32(keyHi) <= popcount32(keyLo);
-  return { hi, lo, identity: compiled.perm.identity, bucketBits, offsets, bucketTerms: compiled.bucketTerms(bucketBits), keyHi, keyLo, keyBits, hiFirst, children: null };
+  return { hi, lo, identity: compiled.perm.identity, bucketBits, offsets, bucketTerms: compiled.bucketTerms(bucketBits), keyHi, keyLo, keyBits, hiFirst, children: null, childBits: null };
 }
 
 /** Offsets from the permuted high words (their top bits are the bucket). */
