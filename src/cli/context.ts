@@ -11,6 +11,10 @@ export const ExitCode = {
   usage: 2,
   /** A bug: an error nobody expected (the message says so). */
   internal: 3,
+  /** An output could not be written (disk full, permission denied, I/O error, another writer holds the lock); a file the command writes keeps its old content. */
+  outputFailed: 4,
+  /** The inputs held no document at all (an empty directory, nothing matched the globs, every input skipped). */
+  noDocuments: 5,
 } as const;
 
 export interface CliIo {
