@@ -13,6 +13,7 @@ import { QueryOrder } from './query-order.js';
 import { encodeIndex } from './serialize.js';
 import { readImage, type DeserializeOptions } from './load.js';
 import { checkVersion, resolveLayout } from './layout-option.js';
+import { needsReplan, planSize } from './plan.js';
 import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './u64.js';
 import { checkBigUint64Array, checkDistance, checkId, MAX_ID, MAX_K } from './validate.js';
 import { sortU64 } from './radix-sort.js';
@@ -294,9 +295,11 @@ export class SimHashIndex {
       layout: image.auto ? 'auto' : image.blocks === 'scan' ? 'scan' : { blocks: image.blocks },
       pipelineVersion: image.pipelineVersion,
     });
-    const layout = makeLayout(image.k, image.blocks, image.auto);
+    // 'auto' plans for the size loaded, as a fresh index of that size would (the recorded blocks were planned for
+    // the size at some earlier point, and a loaded index grown by appends must keep re-planning).
+    index.#plannedFor = planSize(n, 0);
+    const layout = image.auto ? chooseLayout(image.k, index.#plannedFor) : makeLayout(image.k, image.blocks, false);
     index.#stack = new RunStack(layout, image.k);
-    index.#plannedFor = n;
     index.#nextId = image.nextId;
     if (n > 0) {
       const run = Run.build(layout, image.k, hi, lo, ids, n, true);
@@ -336,18 +339,11 @@ export class SimHashIndex {
     return copy;
   }
 
-  /**
-   * Re-plans an 'auto' layout when the size it plans for (the index's size, or expectedSize while that is larger)
-   * has doubled or halved since the last plan; compacts into the new layout if the plan changed.
-   */
+  /** Re-plans an 'auto' layout when plan.ts says the size calls for it; compacts into the new layout if it differs. */
   #replan(size = this.size): void {
-    if (this.#layoutOption !== 'auto') return;
-    const target = Math.max(size, this.#expectedSize);
-    const planned = this.#plannedFor;
-    if (target < 2 * planned && 2 * target > planned) return;
-    if (target < 1024 && planned < 1024) return;
-    this.#plannedFor = target;
-    const next = chooseLayout(this.#k, target);
+    if (this.#layoutOption !== 'auto' || !needsReplan(this.#plannedFor, size, this.#expectedSize)) return;
+    this.#plannedFor = planSize(size, this.#expectedSize);
+    const next = chooseLayout(this.#k, this.#plannedFor);
     const current = this.#stack.layout.public;
     if (next.public.kind === current.kind && next.public.blocks === current.blocks) return;
     if (this.#stack.size === 0) this.#stack.layout = next;
