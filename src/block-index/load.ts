@@ -1,6 +1,7 @@
 // Reading a serialized index: the bytes decoded and checked (serialize.ts), then what the format cannot check by
 // itself: the pipeline version against the caller's, the layout against k, the order of the fingerprints.
 import { describe } from '../core/bits.js';
+import { assertAttached } from '../core/detached.js';
 import { PIPELINE_VERSION } from '../core/options.js';
 import { binomial, MAX_TABLES } from './layout.js';
 import { checkVersion } from './layout-option.js';
@@ -16,6 +17,7 @@ export interface DeserializeOptions {
 
 export function readImage(bytes: Uint8Array, options: DeserializeOptions): IndexImage {
   if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array, got ${describe(bytes)}`);
+  assertAttached(bytes, 'bytes');
   if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
   const image = decodeIndex(bytes);
   const fail = (why: string): never => {

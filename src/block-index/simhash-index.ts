@@ -1,5 +1,6 @@
 // SimHashIndex: every stored 64-bit fingerprint within k bits of a query, exactly (DESIGN.md §4).
 import { assertFingerprint, describe } from '../core/bits.js';
+import { assertAttached } from '../core/detached.js';
 import { PIPELINE_VERSION } from '../core/options.js';
 import { components } from './clusters.js';
 import { chooseLayout } from './cost-model.js';
@@ -325,6 +326,7 @@ export class SimHashIndex {
 
   #checkNewIds(ids: Uint32Array | readonly number[], n: number): Uint32Array {
     if (!(ids instanceof Uint32Array) && !Array.isArray(ids)) throw new TypeError(`ids must be a Uint32Array or an array of integer ids, got ${describe(ids)}`);
+    if (ids instanceof Uint32Array) assertAttached(ids, 'ids');
     if (ids.length !== n) throw new RangeError(`ids must have one id per fingerprint (${n}), got ${ids.length}`);
     let copy: Uint32Array;
     if (ids instanceof Uint32Array) copy = ids.slice();

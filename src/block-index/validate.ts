@@ -1,5 +1,6 @@
 // Argument checks: a TypeError or RangeError that names the argument and what was expected.
 import { describe } from '../core/bits.js';
+import { assertAttached } from '../core/detached.js';
 
 export const MAX_ID = 0xffffffff;
 /** k beyond 64 means nothing (every pair of 64-bit fingerprints is within 64 bits). */
@@ -19,5 +20,6 @@ export function checkId(value: unknown, name: string): number {
 
 export function checkBigUint64Array(value: unknown, name: string): BigUint64Array {
   if (!(value instanceof BigUint64Array)) throw new TypeError(`${name} must be a BigUint64Array of fingerprints, got ${describe(value)}`);
+  assertAttached(value, name);
   return value;
 }

@@ -1,5 +1,6 @@
 // The hasher object both entries hand out: input checks and conveniences over one Engine.
 import { describe, toHex } from './bits.js';
+import { assertAttached } from './detached.js';
 import { resolveOptions } from './options.js';
 import type { Engine, EngineStream, SimHashOptions, Text } from './types.js';
 
@@ -25,9 +26,9 @@ export interface SimHash {
 }
 
 export function assertText(text: unknown, name: string): asserts text is Text {
-  if (typeof text !== 'string' && !(text instanceof Uint8Array)) {
-    throw new TypeError(`${name} must be a string or a Uint8Array of UTF-8, got ${describe(text)}`);
-  }
+  if (typeof text === 'string') return;
+  if (!(text instanceof Uint8Array)) throw new TypeError(`${name} must be a string or a Uint8Array of UTF-8, got ${describe(text)}`);
+  if (text.length === 0) assertAttached(text, name); // only an empty view can be of a detached buffer
 }
 
 export function createSimHashWith(engine: Engine, options?: SimHashOptions): SimHash {
@@ -51,7 +52,8 @@ export function createSimHashWith(engine: Engine, options?: SimHashOptions): Sim
       const list = Array.isArray(texts) ? texts : Array.from(texts);
       for (let i = 0; i < list.length; i++) {
         const text = list[i];
-        if (typeof text !== 'string' && !(text instanceof Uint8Array)) assertText(text, `texts[${i}]`);
+        // The full check only for what may fail it (not a Uint8Array, or an empty one: detached buffers read as empty).
+        if (typeof text !== 'string' && (!(text instanceof Uint8Array) || text.length === 0)) assertText(text, `texts[${i}]`);
       }
       return engine.fingerprintMany(list, config);
     },
