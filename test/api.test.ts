@@ -11,7 +11,7 @@ describe.each(entries)('%s entry', (name, entry) => {
     expect(entry.hamming(1n << 63n, 0n)).toBe(1);
     expect(entry.similarity(5n, 5n)).toBe(1);
     expect(entry.toHex(0xabn)).toBe('00000000000000ab');
-    expect(entry.fromHex('0x00000000000000ab')).toBe(0xabn);
+    expect(entry.fromHex('00000000000000ab')).toBe(0xabn);
     expect(entry.fromHex('ffffffffffffffff')).toBe((1n << 64n) - 1n);
     expect(() => entry.fromHex('1'.repeat(17))).toThrow(RangeError);
     expect(() => entry.fromHex('xyz')).toThrow(RangeError);

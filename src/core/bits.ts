@@ -1,7 +1,7 @@
 // Fingerprint helpers that need no engine: bigint in, numbers and hex out.
 
 const MASK64 = (1n << 64n) - 1n;
-const HEX16 = /^[0-9a-fA-F]{1,16}$/;
+const HEX16 = /^[0-9a-fA-F]{16}$/;
 
 export function assertFingerprint(value: unknown, name: string): asserts value is bigint {
   if (typeof value !== 'bigint') throw new TypeError(`${name} must be a bigint fingerprint, got ${describe(value)}`);
@@ -34,12 +34,17 @@ export function toHex(fingerprint: bigint): string {
   return fingerprint.toString(16).padStart(16, '0');
 }
 
-/** Parses 1 to 16 hex digits (an optional 0x prefix allowed) into a fingerprint. */
+/**
+ * Parses exactly 16 hex digits, either case, as toHex writes them. Nothing shorter and no 0x prefix: a truncated or
+ * otherwise mangled fingerprint is an error here rather than a different fingerprint.
+ */
 export function fromHex(hex: string): bigint {
-  if (typeof hex !== 'string') throw new TypeError(`hex must be a string, got ${describe(hex)}`);
-  const digits = hex.startsWith('0x') || hex.startsWith('0X') ? hex.slice(2) : hex;
-  if (!HEX16.test(digits)) throw new RangeError(`hex must be 1 to 16 hexadecimal digits, got ${JSON.stringify(hex)}`);
-  return BigInt('0x' + digits);
+  if (typeof hex !== 'string') throw new TypeError(`hex must be a string of 16 hexadecimal digits, got ${describe(hex)}`);
+  if (!HEX16.test(hex)) {
+    const shown = hex.length > 40 ? `${JSON.stringify(hex.slice(0, 40))}... (${hex.length} characters)` : JSON.stringify(hex);
+    throw new RangeError(`hex must be exactly 16 hexadecimal digits (0-9, a-f or A-F; no 0x prefix, no spaces), got ${shown}`);
+  }
+  return BigInt('0x' + hex);
 }
 
 export function describe(value: unknown): string {
