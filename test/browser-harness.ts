@@ -1,6 +1,6 @@
-// For the browser tests: Debian's Chromium driven by playwright-core (headless, a fresh profile), and a tiny
-// static server for the built bundles, the demo and the test pages. No Chromium is a failure, not a skip:
-// CI installs it (.ci/run), and so can a developer (apt-get install -y chromium).
+// For the browser tests: Chromium driven by playwright-core (headless, a fresh profile), and a tiny static server
+// for the built bundles, the demo and the test pages. Which Chromium: see browser-executable.ts (CHROME_PATH, the
+// system's, or the one from the registry). No Chromium is a failure, not a skip.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,21 +8,25 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { chromiumExecutable } from './browser-executable.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
 const repo = fileURLToPath(new URL('..', import.meta.url));
+// The machine has no network: without the background-networking flags Chromium keeps trying to reach Google's
+// services and floods the log with refused connections. These flags also suit the registry's headless shell
+// (@sparticuz/chromium), which starts with them as they are: it needs none of the Lambda flags it exports.
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the browser tests need Debian's chromium (apt-get update && apt-get install -y chromium)`);
-  }
+  const executable = await chromiumExecutable();
   const profile = mkdtempSync(join(tmpdir(), 'simhash-chromium-'));
   // launchPersistentContext is how playwright takes a --user-data-dir: a fresh one per run.
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, { executablePath: executable.path, env: executable.env, headless: true, args: FLAGS });
+  } catch (error) {
+    rmSync(profile, { recursive: true, force: true });
+    throw new Error(`Chromium from ${executable.source} (${executable.path}) did not start: ${(error as Error).message}`, { cause: error });
+  }
   return {
     context,
     close: async () => {
