@@ -16,7 +16,7 @@ function sample(options: ConstructorParameters<typeof SimHashIndex>[0] = { maxDi
 describe('SimHashIndex serialize / deserialize', () => {
   it('keeps k, layout, pipeline version, ids, fingerprints and the next automatic id', () => {
     const index = sample({ maxDistance: 5, layout: { blocks: 7 }, pipelineVersion: `${PIPELINE_VERSION};w=2;weights=tf` });
-    const copy = SimHashIndex.deserialize(index.serialize());
+    const copy = SimHashIndex.deserialize(index.serialize(), { pipelineVersion: `${PIPELINE_VERSION};w=2;weights=tf` });
     expect(copy.maxDistance).toBe(5);
     expect(copy.layout).toEqual(index.layout);
     expect(copy.layout.blocks).toBe(7);
@@ -82,7 +82,7 @@ describe('SimHashIndex serialize / deserialize', () => {
     expect(() => SimHashIndex.deserialize(other)).toThrow(/pipeline version "simhash-v2\+unicode18\.0\.0"/);
     expect(SimHashIndex.deserialize(other, { pipelineVersion: 'simhash-v2+unicode18.0.0' }).size).toBeGreaterThan(0);
     expect(SimHashIndex.deserialize(other, { acceptAnyPipelineVersion: true }).pipelineVersion).toBe('simhash-v2+unicode18.0.0');
-    // A hasher's version (this pipeline, with its shingle width and weights) passes the default check ...
+    // The default hasher's version (this pipeline, w = 3, tf weights) passes the default check ...
     const ours = sample({ maxDistance: 3, pipelineVersion: `${PIPELINE_VERSION};w=3;weights=tf` }).serialize();
     expect(SimHashIndex.deserialize(ours).size).toBeGreaterThan(0);
     // ... and an explicit expectation must match exactly.

@@ -2,14 +2,17 @@
 // itself: the pipeline version against the caller's, the layout against k, the order of the fingerprints.
 import { describe } from '../core/bits.js';
 import { assertAttached } from '../core/detached.js';
-import { PIPELINE_VERSION } from '../core/options.js';
+import { DEFAULT_HASHER_VERSION } from '../core/options.js';
 import { binomial, MAX_TABLES } from './layout.js';
 import { checkVersion } from './layout-option.js';
 import { decodeIndex, type IndexImage } from './serialize.js';
 import { MAX_K } from './validate.js';
 
 export interface DeserializeOptions {
-  /** The pipeline version the caller's fingerprints have; the file must record exactly this one. */
+  /**
+   * The pipeline version the caller's fingerprints have (`hasher.version`); the file must record exactly this one.
+   * Default: that of `createSimHash()` with no options.
+   */
   pipelineVersion?: string;
   /** Accept a file whatever pipeline version it records. */
   acceptAnyPipelineVersion?: boolean;
@@ -23,12 +26,16 @@ export function readImage(bytes: Uint8Array, options: DeserializeOptions): Index
   const fail = (why: string): never => {
     throw new RangeError(`bytes is not a usable simhash-wasm index: ${why}`);
   };
-  if (!options.acceptAnyPipelineVersion) {
-    // With no expectation, this library's pipeline, whatever shingle width and weights (hasher.version adds them).
-    const expected = options.pipelineVersion === undefined ? PIPELINE_VERSION : checkVersion(options.pipelineVersion);
-    const recorded = options.pipelineVersion === undefined ? image.pipelineVersion.split(';')[0] : image.pipelineVersion;
-    if (recorded !== expected) {
-      throw new RangeError(`bytes holds fingerprints of pipeline version "${image.pipelineVersion}", expected "${expected}": fingerprints of different pipelines are not comparable (pass { acceptAnyPipelineVersion: true } to load it anyway)`);
+  const { acceptAnyPipelineVersion } = options;
+  if (acceptAnyPipelineVersion !== undefined && typeof acceptAnyPipelineVersion !== 'boolean') {
+    throw new TypeError(`options.acceptAnyPipelineVersion must be a boolean, got ${describe(acceptAnyPipelineVersion)}`);
+  }
+  if (!acceptAnyPipelineVersion) {
+    // Exactly: the shingle width and the weights change the fingerprints as much as the tokenizer does.
+    const expected = options.pipelineVersion === undefined ? DEFAULT_HASHER_VERSION : checkVersion(options.pipelineVersion);
+    if (image.pipelineVersion !== expected) {
+      const whose = options.pipelineVersion === undefined ? ' (that of createSimHash() with default options)' : '';
+      throw new RangeError(`bytes holds fingerprints of pipeline version "${image.pipelineVersion}", expected "${expected}"${whose}: fingerprints of different pipelines are not comparable. Pass { pipelineVersion: hasher.version } of the hasher that made them, or { acceptAnyPipelineVersion: true } to load it anyway`);
     }
   }
   if (image.k > MAX_K) fail(`maxDistance ${image.k} is above ${MAX_K}`);

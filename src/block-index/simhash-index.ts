@@ -1,7 +1,7 @@
 // SimHashIndex: every stored 64-bit fingerprint within k bits of a query, exactly (DESIGN.md §4).
 import { assertFingerprint, describe } from '../core/bits.js';
 import { assertAttached } from '../core/detached.js';
-import { PIPELINE_VERSION } from '../core/options.js';
+import { DEFAULT_HASHER_VERSION } from '../core/options.js';
 import { components } from './clusters.js';
 import { chooseLayout } from './cost-model.js';
 import { makeLayout, type IndexLayout, type LayoutOption } from './layout.js';
@@ -27,7 +27,7 @@ export interface SimHashIndexOptions {
   maxDistance?: number;
   /** 'auto' (default) picks from the size and k by a cost model, and again as the index grows. */
   layout?: LayoutOption;
-  /** Pipeline version of the fingerprints (`hasher.version`); recorded by serialize(). Default PIPELINE_VERSION. */
+  /** Pipeline version of the fingerprints (`hasher.version`); recorded by serialize(). Default: that of `createSimHash()`. */
   pipelineVersion?: string;
   /** How many fingerprints 'auto' should plan for (it re-plans as the index grows anyway). */
   expectedSize?: number;
@@ -87,7 +87,7 @@ export class SimHashIndex {
   constructor(options: SimHashIndexOptions = {}) {
     if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
     this.#k = options.maxDistance === undefined ? 3 : checkDistance(options.maxDistance, 'options.maxDistance', MAX_K);
-    this.#pipelineVersion = options.pipelineVersion === undefined ? PIPELINE_VERSION : checkVersion(options.pipelineVersion);
+    this.#pipelineVersion = options.pipelineVersion === undefined ? DEFAULT_HASHER_VERSION : checkVersion(options.pipelineVersion);
     const expected = options.expectedSize;
     if (expected !== undefined && (typeof expected !== 'number' || !Number.isInteger(expected) || expected < 0)) {
       throw new TypeError(`options.expectedSize must be a non-negative integer, got ${describe(expected)}`);
@@ -285,8 +285,8 @@ export class SimHashIndex {
 
   /**
    * Reads what serialize() wrote. Refuses (RangeError) a foreign, truncated or altered buffer, and one whose
-   * pipeline version differs from options.pipelineVersion (default: this library's PIPELINE_VERSION, compared up to
-   * the first ';' so hasher.version strings of this pipeline pass) unless options.acceptAnyPipelineVersion.
+   * pipeline version is not exactly options.pipelineVersion (default: `createSimHash().version`, the default hasher's)
+   * unless options.acceptAnyPipelineVersion.
    */
   static deserialize(bytes: Uint8Array, options: DeserializeOptions = {}): SimHashIndex {
     const image = readImage(bytes, options);

@@ -7,6 +7,16 @@ import { UNICODE_VERSION } from '../pure/unicode-tables.js';
 /** Identifies the fingerprint definition (DESIGN.md §1); changes whenever any fingerprint would. */
 export const PIPELINE_VERSION = `simhash-v1+unicode${UNICODE_VERSION}`;
 export const DEFAULT_SHINGLE = 3;
+/** The weights part of the version when every feature weighs 1 (term frequency): no `weights` option. */
+const UNIT_WEIGHTS_TAG = 'tf';
+
+/** `hasher.version`: the fingerprint definition, then the shingle width and the weights (both change the bits). */
+function hasherVersion(shingle: number, weightsTag: string): string {
+  return `${PIPELINE_VERSION};w=${shingle};weights=${weightsTag}`;
+}
+
+/** The version of `createSimHash()` with no options: what an index assumes its fingerprints have unless told. */
+export const DEFAULT_HASHER_VERSION = hasherVersion(DEFAULT_SHINGLE, UNIT_WEIGHTS_TAG);
 /** Widest shingle accepted: every byte is hashed into w running states, so w bounds the work per byte. */
 export const MAX_SHINGLE = 1024;
 
@@ -58,7 +68,7 @@ export function resolveOptions(options: SimHashOptions | undefined, engine: Engi
   if (weights === undefined) {
     if (defaultWeight !== 1) throw new TypeError('options.defaultWeight needs options.weights to be a Map');
     weighting = { kind: 'unit' };
-    weightsTag = 'tf';
+    weightsTag = UNIT_WEIGHTS_TAG;
   } else if (typeof weights === 'function') {
     weighting = { kind: 'function', weightOf: checkedWeightFunction(weights) };
     weightsTag = 'function';
@@ -69,7 +79,7 @@ export function resolveOptions(options: SimHashOptions | undefined, engine: Engi
   } else {
     throw new TypeError(`options.weights must be a Map or a function, got ${describe(weights)}`);
   }
-  return { config: { shingle, weighting }, version: `${PIPELINE_VERSION};w=${shingle};weights=${weightsTag}` };
+  return { config: { shingle, weighting }, version: hasherVersion(shingle, weightsTag) };
 }
 
 function checkedWeightFunction(fn: WeightFunction): WeightFunction {
