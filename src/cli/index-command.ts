@@ -2,7 +2,7 @@
 // with more. Inputs are read as `simhash fingerprint` reads them: each FILE whole (stdin when none, or "-"), or
 // with --jsonl one JSON string per line. The index stores fingerprints and ids (the input's number, from 0 in
 // build order); `build` prints which id is which input.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { toHex } from '../core/bits.js';
 import type { SimHash } from '../core/simhash.js';
@@ -12,7 +12,8 @@ import { UsageError, type CliContext } from './context.js';
 import { loadEntry, type EngineName } from './engines.js';
 import { parseJsonString } from './fingerprint-command.js';
 import { describeReadError, lines, openSource, STDIN, type Source } from './input.js';
-import { engineOption, shingleOption } from './options.js';
+import { openIndexFile, lockWaitOption } from './index-output.js';
+import { engineOption, outputFileOption, shingleOption } from './options.js';
 
 interface SharedFlags {
   shingle: number;
@@ -25,6 +26,7 @@ interface BuildFlags extends SharedFlags {
   maxDistance: number;
   layout: LayoutOption;
   append?: boolean;
+  lockWait: number;
 }
 
 interface QueryFlags extends SharedFlags {
@@ -41,29 +43,28 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .command('build')
     .description('fingerprint each FILE (stdin when none, or "-"), or each line with --jsonl, into the index --out; print "<id>  <16 hex>  <input>" per input')
     .argument('[FILE...]', 'files to read as UTF-8 bytes; "-" is stdin')
-    .requiredOption('-o, --out <file>', 'the index file to write')
+    .addOption(outputFileOption('-o, --out <file>', 'the index file to write (replaced atomically: a crash leaves the old index or the new one)').makeOptionMandatory())
     .addOption(new Option('-k, --max-distance <k>', 'the largest Hamming distance queries will ask for, 0 to 64').default(3).argParser(distanceParser(64)))
     .addOption(new Option('--layout <layout>', "table layout: auto, pigeonhole, scan, or a number of blocks").default('auto').argParser(parseLayout))
-    .option('--append', 'add to the index already in --out (its k, layout and pipeline are kept; ids continue)')
+    .option('--append', 'add to the index already in --out (its k, layout and pipeline are kept; ids continue), or create it; locked against other writers until written')
+    .addOption(lockWaitOption())
     .addOption(shingleOption())
     .addOption(engineOption())
     .option('--jsonl', 'read one JSON string per line; each line is one document (input "<file>:<line>")')
     .action(async (files: string[], flags: BuildFlags) => {
       const hasher = await makeHasher(flags);
-      const target = flags.append ? loadIndex(flags.out, hasher, true) : newIndex(flags, hasher);
-      for await (const batch of fingerprintBatches(sources(files, context), hasher, flags.jsonl === true, context)) {
-        const ids = target.addMany(batch.fingerprints);
-        let out = '';
-        ids.forEach((id, i) => (out += `${id}  ${toHex(batch.fingerprints[i])}  ${batch.names[i]}\n`));
-        await context.write(out);
-      }
-      // Written beside and renamed, so an interrupted build never leaves half an index under the name.
-      const temporary = `${flags.out}.${process.pid}.tmp`;
+      const file = await openIndexFile(flags.out, { append: flags.append === true, lockWaitSeconds: flags.lockWait }, context);
       try {
-        writeFileSync(temporary, target.serialize());
-        renameSync(temporary, flags.out);
-      } catch (error) {
-        throw new UsageError(`cannot write the index ${flags.out}: ${describeReadError(error)}`);
+        const target = flags.append && file.exists ? loadIndex(flags.out, hasher, true) : newIndex(flags, hasher);
+        for await (const batch of fingerprintBatches(sources(files, context), hasher, flags.jsonl === true, context)) {
+          const ids = target.addMany(batch.fingerprints);
+          let out = '';
+          ids.forEach((id, i) => (out += `${id}  ${toHex(batch.fingerprints[i])}  ${batch.names[i]}\n`));
+          await context.write(out);
+        }
+        await file.save(target.serialize());
+      } finally {
+        file.release();
       }
     });
   index

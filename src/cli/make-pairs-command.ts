@@ -6,7 +6,7 @@ import { walkInputs } from '../dedupe/walk.js';
 import { htmlToText } from '../html/extract.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
-import { collect, documentOptions, integerParser, DEFAULT_MIN_TOKENS } from './dedupe-options.js';
+import { collectIntegers, documentOptions, integerParser, DEFAULT_MIN_TOKENS } from './dedupe-options.js';
 import { STDIN } from './input.js';
 import type { DocumentOptions } from '../dedupe/documents.js';
 import type { WalkOptions } from '../dedupe/walk.js';
@@ -14,7 +14,7 @@ import type { WalkOptions } from '../dedupe/walk.js';
 interface MakePairsFlags extends Omit<DocumentOptions, 'mail' | 'jsonl'>, WalkOptions {
   count: number;
   seed: number;
-  edits: string[];
+  edits?: number[];
   minWords: number;
   mail?: boolean;
   jsonl?: boolean;
@@ -27,11 +27,11 @@ export function registerMakePairsCommand(program: Command, context: CliContext):
     .argument('[INPUT...]', 'files, directories, JSONL files, or "-" for stdin (the default), read as `simhash dedupe` reads them')
     .option('--count <n>', 'documents to draw', integerParser('--count', 1, 1e7), 500)
     .option('--seed <n>', 'random seed: the same seed and corpus give the same pairs', integerParser('--seed', 0, 2 ** 32 - 1), 1)
-    .option('--edits <n>', `words replaced in an edit-N pair (repeatable; default ${DEFAULT_EDITS.join(', ')})`, collect, [])
+    .option('--edits <n>', `words replaced in an edit-N pair (repeatable; default ${DEFAULT_EDITS.join(', ')})`, collectIntegers('--edits', 1, 1e6))
     .option('--min-words <n>', 'documents with fewer words are not drawn', integerParser('--min-words', 0, 2 ** 31), DEFAULT_MIN_TOKENS);
   for (const option of documentOptions()) command.addOption(option);
   command.action(async (inputs: string[], flags: MakePairsFlags) => {
-    const edits = flags.edits.length === 0 ? DEFAULT_EDITS : flags.edits.map((e) => integerParser('--edits', 1, 1e6)(e));
+    const edits = flags.edits ?? DEFAULT_EDITS;
     const options: DocumentOptions = { html: flags.html, mail: flags.mail === true, jsonl: flags.jsonl === true, invalidUtf8: flags.invalidUtf8 };
     const corpus: CorpusDocument[] = [];
     const entries = walkInputs(inputs.length > 0 ? inputs : [STDIN], { include: flags.include ?? [], exclude: flags.exclude ?? [], hidden: flags.hidden === true });

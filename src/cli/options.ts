@@ -1,6 +1,7 @@
-// Options several verbs share (`--shingle`, `--engine`), parsed and checked in one place.
+// Options several verbs share (`--shingle`, `--engine`, output files), parsed and checked in one place.
 import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SHINGLE, MAX_SHINGLE } from '../core/options.js';
+import { outputPathProblem } from '../io/write/output-path.js';
 import { ENGINE_NAMES } from './engines.js';
 
 export function shingleOption(): Option {
@@ -11,6 +12,21 @@ export function shingleOption(): Option {
 
 export function engineOption(): Option {
   return new Option('--engine <engine>', 'fingerprint engine').choices(ENGINE_NAMES).default('wasm');
+}
+
+/**
+ * An option naming a file the command writes at the end of its run (--out, --plot): checked when the command line
+ * is parsed (the directory exists and is writable, the path is not a directory), so a typo costs a second, not
+ * the run. The write itself is atomic (src/io/write/atomic-write.ts).
+ */
+export function outputFileOption(flags: string, description: string): Option {
+  return new Option(flags, description).argParser(parseOutputPath);
+}
+
+function parseOutputPath(value: string): string {
+  const problem = outputPathProblem(value);
+  if (problem !== undefined) throw new InvalidArgumentError(`Cannot write there: ${problem}.`);
+  return value;
 }
 
 function parseShingle(value: string): number {

@@ -1,8 +1,9 @@
 // The `simhash` program: its verbs, its exit codes, and every message routed through the given streams.
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../../package.json';
 import { PIPELINE_VERSION } from '../core/options.js';
 import { COMMANDS } from './commands.js';
+import { OutputError } from '../io/write/output-error.js';
 import { createContext, ExitCode, UsageError, type CliIo } from './context.js';
 
 /** Runs one command line (without the `node simhash` part) and returns its exit code; never calls process.exit. */
@@ -14,7 +15,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .showHelpAfterError('(run "simhash help" for the commands and their options)')
     // Set before the verbs are added: commander copies these settings into each subcommand.
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+    .configureOutput({ writeOut: (s) => context.print(s), writeErr: (s) => context.stderr.write(s) });
   program.addHelpText('after', [
     '',
     'Exit codes:',
@@ -22,19 +23,33 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     `  ${ExitCode.someInputsFailed}  some inputs could not be read or parsed (each is reported on stderr); the rest were processed`,
     `  ${ExitCode.usage}  bad command line; nothing was processed`,
     `  ${ExitCode.internal}  internal error (please report it)`,
+    `  ${ExitCode.outputFailed}  an output could not be written (disk full, permission, I/O error, the index locked by another writer); files keep their old content`,
+    `  ${ExitCode.noDocuments}  the inputs held no document at all`,
   ].join('\n'));
   for (const register of COMMANDS) register(program, context);
   try {
     await program.parseAsync([...args], { from: 'user' });
   } catch (error) {
+    // An option value a command checked itself: commander has not printed this one.
+    if (error instanceof InvalidArgumentError) {
+      context.warn(error.message);
+      return ExitCode.usage;
+    }
     // Commander has already printed its message (help, version, or what was wrong).
     if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     if (error instanceof UsageError) {
-      io.stderr.write(`simhash: ${error.message}\n`);
+      context.warn(error.message);
       return ExitCode.usage;
     }
-    io.stderr.write(`simhash: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    if (error instanceof OutputError) {
+      context.warn(error.message);
+      return ExitCode.outputFailed;
+    }
+    context.warn(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return ExitCode.internal;
+  } finally {
+    context.finish();
   }
+  if (context.outputFailed) return ExitCode.outputFailed;
   return context.failures > 0 ? ExitCode.someInputsFailed : ExitCode.ok;
 }
