@@ -37,6 +37,13 @@ describe('htmlToText', () => {
     expect(() => htmlToText(42 as never)).toThrow(/html must be a string or a Uint8Array/);
     expect(() => htmlToText('<p>x</p>', null as never)).toThrow(/options must be an object/);
   });
+
+  it('refuses the bytes of a transferred (detached) buffer instead of reading them as empty', () => {
+    const bytes = new TextEncoder().encode('<p>transferred</p>');
+    structuredClone(bytes, { transfer: [bytes.buffer] });
+    expect(() => htmlToText(bytes)).toThrow(/html is a view of a detached ArrayBuffer/);
+    expect(htmlToText(new Uint8Array(0))).toBe('');
+  });
 });
 
 describe('looksLikeHtml', () => {

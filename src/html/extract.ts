@@ -2,6 +2,7 @@
 // scripts, styles, navigation and page headers/footers are dropped; blocks become lines and paragraphs.
 import { Parser } from 'htmlparser2';
 import { describe } from '../core/bits.js';
+import { assertAttached } from '../core/detached.js';
 import { FURNITURE, FURNITURE_ROLES, INVISIBLE, LINE_BREAK, PARAGRAPH_BREAK, SECTIONING, WORD_BREAK } from './elements.js';
 
 export interface HtmlTextOptions {
@@ -23,6 +24,7 @@ interface Open {
  */
 export function htmlToText(html: string | Uint8Array, options: HtmlTextOptions = {}): string {
   if (typeof html !== 'string' && !(html instanceof Uint8Array)) throw new TypeError(`html must be a string or a Uint8Array, got ${describe(html)}`);
+  if (typeof html !== 'string') assertAttached(html, 'html');
   if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
   const keepBoilerplate = options.keepBoilerplate === true;
   const source = typeof html === 'string' ? html : new TextDecoder().decode(html);
