@@ -6,10 +6,10 @@ import { dirname, join } from 'node:path';
 import { Bench } from 'tinybench';
 import { createAnalyzer } from '../src/dedupe/analyzer.js';
 import type { AnalyzeInput } from '../src/dedupe/analyze.js';
-import { readDocuments } from '../src/dedupe/documents.js';
+import { readDocuments } from '../src/io/documents.js';
 import { groupDocuments } from '../src/dedupe/group.js';
 import { runDedupe, type DedupeOptions } from '../src/dedupe/pipeline.js';
-import { walkInputs } from '../src/dedupe/walk.js';
+import { walkInputs } from '../src/io/walk.js';
 import { defaultThreads } from '../src/pool/fingerprint-pool.js';
 import { throughputTable, type BenchSuite, type SuiteContext, type ThroughputRow } from './suite.js';
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultThreads } from '../src/pool/fingerprint-pool.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from '../src/cli/dedupe-options.js';
 import { createAnalyzer } from '../src/dedupe/analyzer.js';
-import { readDocuments } from '../src/dedupe/documents.js';
+import { readDocuments } from '../src/io/documents.js';
 import { evaluate } from '../src/dedupe/eval-metrics.js';
 import { pairDistances } from '../src/dedupe/eval-pairs.js';
 import { renderPlot } from '../src/dedupe/eval-plot.js';
@@ -15,7 +15,7 @@ import { formatEvaluationText } from '../src/dedupe/eval-report.js';
 import { makePairs, type CorpusDocument } from '../src/dedupe/make-pairs.js';
 import { runDedupe, type DedupeOptions } from '../src/dedupe/pipeline.js';
 import { formatText } from '../src/dedupe/report.js';
-import { walkInputs } from '../src/dedupe/walk.js';
+import { walkInputs } from '../src/io/walk.js';
 import { htmlToText } from '../src/html/extract.js';
 import { writeFileAtomic } from '../src/io/write/atomic-write.js';
 

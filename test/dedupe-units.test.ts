@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIGEST_BYTES } from '../src/dedupe/analyze.js';
 import { groupDocuments } from '../src/dedupe/group.js';
-import { messageBody } from '../src/dedupe/mail.js';
+import { messageBody } from '../src/io/mail.js';
 import { createProgress } from '../src/dedupe/progress.js';
-import { firstInvalidUtf8, looksBinary } from '../src/dedupe/utf8.js';
-import { walkInputs, type WalkOptions } from '../src/dedupe/walk.js';
+import { firstInvalidUtf8, looksBinary } from '../src/io/utf8.js';
+import { walkInputs, type WalkOptions } from '../src/io/walk.js';
 
 describe('walkInputs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'simhash-walk-'));

@@ -7,7 +7,7 @@ import { createProgress } from '../dedupe/progress.js';
 import { formatJson, formatJsonl, formatText, type OutputFormat } from '../dedupe/report.js';
 import type { CliContext } from './context.js';
 import { distanceOption, documentOptions, minTokensOption, threadsOption } from './dedupe-options.js';
-import { STDIN } from './input.js';
+import { STDIN } from '../io/sources.js';
 import { Option } from 'commander';
 import { engineOption, shingleOption } from './options.js';
 

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createAnalyzer } from '../dedupe/analyzer.js';
-import type { HtmlMode } from '../dedupe/documents.js';
+import type { HtmlMode } from '../io/documents.js';
 import { evaluate } from '../dedupe/eval-metrics.js';
 import { pairDistances, type PairTexts } from '../dedupe/eval-pairs.js';
 import { renderPlot } from '../dedupe/eval-plot.js';
@@ -13,7 +13,7 @@ import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
 import { minTokensOption, threadsOption } from './dedupe-options.js';
 import type { EngineName } from './engines.js';
-import { describeReadError, lines, openSource } from './input.js';
+import { describeReadError, lines, openSource } from '../io/sources.js';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
 import { engineOption, outputFileOption, shingleOption } from './options.js';
 

@@ -4,7 +4,7 @@ import { toHex } from '../core/bits.js';
 import type { SimHash } from '../core/simhash.js';
 import type { CliContext } from './context.js';
 import { loadEntry, type EngineName } from './engines.js';
-import { describeReadError, lines, openSource, STDIN, type Source } from './input.js';
+import { describeReadError, lines, openSource, STDIN, type Source } from '../io/sources.js';
 import { engineOption, shingleOption } from './options.js';
 
 interface FingerprintOptions {

@@ -11,7 +11,7 @@ import type { LayoutOption } from '../block-index/layout.js';
 import { UsageError, type CliContext } from './context.js';
 import { loadEntry, type EngineName } from './engines.js';
 import { parseJsonString } from './fingerprint-command.js';
-import { describeReadError, lines, openSource, STDIN, type Source } from './input.js';
+import { describeReadError, lines, openSource, STDIN, type Source } from '../io/sources.js';
 import { openIndexFile, lockWaitOption } from './index-output.js';
 import { engineOption, outputFileOption, shingleOption } from './options.js';
 

@@ -1,15 +1,15 @@
 // `simhash make-pairs`: labelled pairs (JSONL, for `simhash eval`) made from any corpus by controlled edits.
 import type { Command } from 'commander';
-import { readDocuments } from '../dedupe/documents.js';
+import { readDocuments } from '../io/documents.js';
 import { DEFAULT_EDITS, makePairs, type CorpusDocument } from '../dedupe/make-pairs.js';
-import { walkInputs } from '../dedupe/walk.js';
+import { walkInputs } from '../io/walk.js';
 import { htmlToText } from '../html/extract.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
 import { collectIntegers, documentOptions, integerParser, DEFAULT_MIN_TOKENS } from './dedupe-options.js';
-import { STDIN } from './input.js';
-import type { DocumentOptions } from '../dedupe/documents.js';
-import type { WalkOptions } from '../dedupe/walk.js';
+import { STDIN } from '../io/sources.js';
+import type { DocumentOptions } from '../io/documents.js';
+import type { WalkOptions } from '../io/walk.js';
 
 interface MakePairsFlags extends Omit<DocumentOptions, 'mail' | 'jsonl'>, WalkOptions {
   count: number;

@@ -4,9 +4,9 @@ import type { Readable } from 'node:stream';
 import type { EngineName } from '../cli/engines.js';
 import { DIGEST_BYTES, type AnalyzeInput } from './analyze.js';
 import { createAnalyzer, type Analyzer } from './analyzer.js';
-import { readDocuments, type DocumentOptions } from './documents.js';
+import { readDocuments, type DocumentOptions } from '../io/documents.js';
 import { groupDocuments, type Grouping, type GroupingMode } from './group.js';
-import { walkInputs, type WalkEntry, type WalkOptions } from './walk.js';
+import { walkInputs, type WalkEntry, type WalkOptions } from '../io/walk.js';
 
 export interface DedupeOptions extends DocumentOptions, WalkOptions {
   readonly maxDistance: number;

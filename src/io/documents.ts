@@ -2,7 +2,7 @@
 // and JSONL records `{ "id", "text" }`. Every input that cannot be a document is reported and skipped.
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { describeReadError, lines, openSource, STDIN } from '../cli/input.js';
+import { describeReadError, lines, openSource, STDIN } from './sources.js';
 import { looksLikeHtml } from '../html/sniff.js';
 import { messageBody } from './mail.js';
 import { firstInvalidUtf8, looksBinary } from './utf8.js';

@@ -5,7 +5,7 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { STDIN } from '../cli/input.js';
+import { STDIN } from './sources.js';
 
 export interface WalkOptions {
   /** Globs a file found in a directory must match (any of them); none means every file. */
