@@ -3,9 +3,9 @@
 // fsynced. Written here rather than taken from write-file-atomic (7.0.1 and 8.0.0 alike): that package issues one
 // write() and does not check its count, so on a full device it renames a truncated file over the old one and
 // reports success (tried on a 256 kB tmpfs), it does not fsync the directory, and 8.x needs Node 22.
-import { randomBytes } from 'node:crypto';
 import { open, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { removeOrphanTemporaries, temporaryName } from './orphan-temps.js';
 import { OutputError } from './output-error.js';
 import { removeOnSignal } from './signal-cleanup.js';
 import { writeTarget, type WriteTarget } from './write-target.js';
@@ -42,7 +42,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
     return;
   }
   const directory = dirname(target.path);
-  const temporary = join(directory, `.${basename(target.path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const temporary = join(directory, temporaryName(basename(target.path)));
   const forget = removeOnSignal(temporary);
   let handle: FileHandle | undefined;
   try {
@@ -64,6 +64,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
   }
   forget();
   await syncDirectory(directory, label);
+  removeOrphanTemporaries(directory, basename(target.path));
 }
 
 /** The umask may have cleared bits of the old mode at open(); an owner other than ours is restored where we may (as root). */
