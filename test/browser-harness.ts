@@ -75,5 +75,10 @@ export async function serve(pages: Record<string, Page>): Promise<{ origin: stri
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  // close() alone would wait for the browser's keep-alive connections, which the tests close after the server.
+  const close = () => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+  return { origin: `http://127.0.0.1:${port}`, close };
 }
