@@ -17,7 +17,7 @@ const dataDir = () => join(dirname(createRequire(import.meta.url).resolve('@stdl
 
 function options(engine: 'wasm' | 'pure', threads: number): DedupeOptions {
   return {
-    maxDistance: 3, shingle: 3, minTokens: 20, html: 'auto', mail: true, jsonl: false, invalidUtf8: 'replace',
+    maxDistance: 3, shingle: 3, minTokens: 20, html: 'auto', mail: true, invalidUtf8: 'replace',
     include: ['*.txt'], exclude: [], hidden: false, engine, threads, grouping: 'leader',
   };
 }

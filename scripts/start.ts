@@ -30,7 +30,6 @@ const options: DedupeOptions = {
   minTokens: DEFAULT_MIN_TOKENS,
   html: 'auto',
   mail: true,
-  jsonl: false,
   // About 8% of the bodies are Latin-1 or other 8-bit text: read them (bad bytes become U+FFFD) rather than skip them.
   invalidUtf8: 'replace',
   include: ['*.txt'],

@@ -43,15 +43,3 @@ export function threadsOption(): Option {
     .default(defaultThreads(), `the number of cores, ${defaultThreads()}; one for inputs under 4 MB`)
     .argParser(integerParser('--threads', 1, MAX_THREADS));
 }
-
-export function documentOptions(): Option[] {
-  return [
-    new Option('--html <mode>', 'extract the visible text of HTML first: auto = files named *.htm(l) or whose start looks like HTML').choices(['auto', 'on', 'off']).default('auto'),
-    new Option('--mail', 'inputs are e-mail messages (RFC 822): compare their bodies, headers cut off'),
-    new Option('--jsonl', 'read every input as JSONL lines { "id", "text" } (files named *.jsonl or *.ndjson always are)'),
-    new Option('--invalid-utf8 <mode>', 'a file that is not valid UTF-8: skip it (reported) or replace its bad bytes with U+FFFD').choices(['skip', 'replace']).default('skip'),
-    new Option('--include <glob>', 'in directories, read only files matching this glob (repeatable; a glob without "/" matches the base name)').argParser(collect),
-    new Option('--exclude <glob>', 'in directories, skip files and directories matching this glob (repeatable)').argParser(collect),
-    new Option('--hidden', 'also read files and directories whose name starts with "."'),
-  ];
-}

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { createAnalyzer } from '../dedupe/analyzer.js';
-import type { HtmlMode } from '../io/documents.js';
+import { describeReadError, lines, openSource, readFileDocument, type HtmlMode } from '../io/index.js';
 import { evaluate } from '../dedupe/eval-metrics.js';
 import { pairDistances, type PairTexts } from '../dedupe/eval-pairs.js';
 import { renderPlot } from '../dedupe/eval-plot.js';
@@ -13,7 +13,6 @@ import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
 import { minTokensOption, threadsOption } from './dedupe-options.js';
 import type { EngineName } from './engines.js';
-import { describeReadError, lines, openSource } from '../io/sources.js';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
 import { engineOption, outputFileOption, shingleOption } from './options.js';
 
@@ -89,8 +88,8 @@ async function readPairs(file: string, stringsArePaths: boolean, context: CliCon
         context.inputFailed(`${where}: expected { "a", "b", "duplicate": true|false }, skipped`);
         continue;
       }
-      const a = await side(record.a, 'a', base, stringsArePaths, where, context);
-      const b = await side(record.b, 'b', base, stringsArePaths, where, context);
+      const a = side(record.a, 'a', base, stringsArePaths, where, context);
+      const b = side(record.b, 'b', base, stringsArePaths, where, context);
       if (a === null || b === null) continue;
       pairs.push({ a, b, duplicate: record.duplicate, ...(typeof record.kind === 'string' ? { kind: record.kind } : {}) });
     }
@@ -100,19 +99,21 @@ async function readPairs(file: string, stringsArePaths: boolean, context: CliCon
   return pairs;
 }
 
-async function side(value: unknown, name: string, base: string, stringsArePaths: boolean, where: string, context: CliContext): Promise<string | null> {
+function side(value: unknown, name: string, base: string, stringsArePaths: boolean, where: string, context: CliContext): string | null {
   const path = typeof value === 'string' && stringsArePaths ? value : typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string' ? (value as { path: string }).path : undefined;
   if (path === undefined) {
     if (typeof value === 'string') return value;
     context.inputFailed(`${where}: "${name}" must be a text or { "path": FILE }, skipped`);
     return null;
   }
-  try {
-    return new TextDecoder().decode(await readFile(resolve(base, path)));
-  } catch (error) {
-    context.inputFailed(`${where}: "${name}": ${path}: ${describeReadError(error)}, skipped`);
+  // Read as every command reads a file (compressed or not; binary and empty files refused), bad bytes replaced as
+  // before: a labelled pair is worth keeping even if one side has a stray Latin-1 byte. HTML is extracted later.
+  const { result } = readFileDocument(resolve(base, path), { html: 'off', mail: false, invalidUtf8: 'replace' });
+  if ('reason' in result) {
+    context.inputFailed(`${where}: "${name}": ${path}: ${result.reason}, skipped`);
     return null;
   }
+  return result.text;
 }
 
 /** Distances of the near members of a dedupe JSON result's groups to their group's first member. */

@@ -1,23 +1,20 @@
 // `simhash make-pairs`: labelled pairs (JSONL, for `simhash eval`) made from any corpus by controlled edits.
 import type { Command } from 'commander';
-import { readDocuments } from '../io/documents.js';
+import { readDocuments, STDIN, walkInputs } from '../io/index.js';
 import { DEFAULT_EDITS, makePairs, type CorpusDocument } from '../dedupe/make-pairs.js';
-import { walkInputs } from '../io/walk.js';
 import { htmlToText } from '../html/extract.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
-import { collectIntegers, documentOptions, integerParser, DEFAULT_MIN_TOKENS } from './dedupe-options.js';
-import { STDIN } from '../io/sources.js';
-import type { DocumentOptions } from '../io/documents.js';
-import type { WalkOptions } from '../io/walk.js';
+import { collectIntegers, integerParser, DEFAULT_MIN_TOKENS } from './dedupe-options.js';
+import { reportSkipped } from './document-run.js';
+import { inputOptions, readOptions, type InputFlags } from './input-options.js';
+import { NoDocumentsError } from './no-documents.js';
 
-interface MakePairsFlags extends Omit<DocumentOptions, 'mail' | 'jsonl'>, WalkOptions {
+interface MakePairsFlags extends InputFlags {
   count: number;
   seed: number;
   edits?: number[];
   minWords: number;
-  mail?: boolean;
-  jsonl?: boolean;
 }
 
 export function registerMakePairsCommand(program: Command, context: CliContext): void {
@@ -29,20 +26,21 @@ export function registerMakePairsCommand(program: Command, context: CliContext):
     .option('--seed <n>', 'random seed: the same seed and corpus give the same pairs', integerParser('--seed', 0, 2 ** 32 - 1), 1)
     .option('--edits <n>', `words replaced in an edit-N pair (repeatable; default ${DEFAULT_EDITS.join(', ')})`, collectIntegers('--edits', 1, 1e6))
     .option('--min-words <n>', 'documents with fewer words are not drawn', integerParser('--min-words', 0, 2 ** 31), DEFAULT_MIN_TOKENS);
-  for (const option of documentOptions()) command.addOption(option);
+  for (const option of inputOptions()) command.addOption(option);
   command.action(async (inputs: string[], flags: MakePairsFlags) => {
     const edits = flags.edits ?? DEFAULT_EDITS;
-    const options: DocumentOptions = { html: flags.html, mail: flags.mail === true, jsonl: flags.jsonl === true, invalidUtf8: flags.invalidUtf8 };
+    const options = readOptions(flags);
     const corpus: CorpusDocument[] = [];
-    const entries = walkInputs(inputs.length > 0 ? inputs : [STDIN], { include: flags.include ?? [], exclude: flags.exclude ?? [], hidden: flags.hidden === true });
+    const entries = walkInputs(inputs.length > 0 ? inputs : [STDIN], options);
     for await (const event of readDocuments(entries, context.stdin, options)) {
-      if (event.kind === 'skipped') context.inputFailed(`${event.source}: ${event.reason}, skipped`);
+      if (event.kind === 'skipped') reportSkipped(context, event.source, event.reason);
       else if (event.kind === 'document') {
         const { text, html, source } = event.document;
         // Edits go into the visible text: replacing a word inside a tag would test the parser, not SimHash.
         corpus.push({ text: html ? htmlToText(text) : text, source });
       }
     }
+    if (corpus.length === 0) throw new NoDocumentsError();
     const pairs = makePairs(corpus, { count: flags.count, seed: flags.seed, edits, minWords: flags.minWords });
     if (pairs.length === 0) throw new UsageError(`need at least two documents of ${flags.minWords} words or more, found ${corpus.length} documents`);
     let out = '';

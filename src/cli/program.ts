@@ -5,6 +5,7 @@ import { PIPELINE_VERSION } from '../core/options.js';
 import { COMMANDS } from './commands.js';
 import { OutputError } from '../io/write/output-error.js';
 import { createContext, ExitCode, UsageError, type CliIo } from './context.js';
+import { NoDocumentsError } from './no-documents.js';
 
 /** Runs one command line (without the `node simhash` part) and returns its exit code; never calls process.exit. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
@@ -40,6 +41,10 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (error instanceof UsageError) {
       context.warn(error.message);
       return ExitCode.usage;
+    }
+    if (error instanceof NoDocumentsError) {
+      context.warn(error.message);
+      return ExitCode.noDocuments;
     }
     if (error instanceof OutputError) {
       context.warn(error.message);

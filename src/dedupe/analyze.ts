@@ -12,8 +12,9 @@ export interface AnalyzeInput {
 
 export interface Analysis {
   readonly fingerprints: BigUint64Array;
+  /** Empty when only fingerprints were asked for. */
   readonly tokens: Uint32Array;
-  /** DIGEST_BYTES per document. */
+  /** DIGEST_BYTES per document; empty when only fingerprints were asked for. */
   readonly digests: Uint8Array;
 }
 
@@ -25,9 +26,11 @@ export const DIGEST_BYTES = 16;
  * whitespace, case or punctuation share a digest. The digest is over the tokens' 64-bit hashes (the engine's
  * features of a w = 1 hasher), which stand for the tokens: two different tokens share a hash with probability 2^-64.
  */
-export function analyze(hasher: SimHash, tokenHasher: SimHash, inputs: readonly AnalyzeInput[]): Analysis {
-  const n = inputs.length;
+export function analyze(hasher: SimHash, tokenHasher: SimHash | undefined, inputs: readonly AnalyzeInput[]): Analysis {
   const texts = inputs.map((input) => (input.html ? htmlToText(input.text) : input.text));
+  // No token hasher: the fingerprints alone, as `simhash fingerprint` and `index` print them.
+  if (tokenHasher === undefined) return { fingerprints: hasher.fingerprintMany(texts), tokens: new Uint32Array(0), digests: new Uint8Array(0) };
+  const n = inputs.length;
   const tokens = new Uint32Array(n);
   const digests = new Uint8Array(n * DIGEST_BYTES);
   for (let i = 0; i < n; i++) {

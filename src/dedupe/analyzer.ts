@@ -8,7 +8,8 @@ import type { AnalyzeInput, Analysis } from './analyze.js';
 export interface Analyzer {
   readonly version: string;
   readonly threads: number;
-  analyze(inputs: readonly AnalyzeInput[]): Promise<Analysis>;
+  /** fingerprintsOnly: leave the token counts and digests empty (they cost 4 times the fingerprints). */
+  analyze(inputs: readonly AnalyzeInput[], fingerprintsOnly?: boolean): Promise<Analysis>;
   close(): Promise<void>;
 }
 
@@ -24,7 +25,7 @@ export async function createAnalyzer(options: { threads: number; engine: EngineN
     return {
       version,
       threads: 1,
-      analyze: async (inputs) => asAnalysis(local.run({ kind: 'analyze', inputs })),
+      analyze: async (inputs, fingerprintsOnly) => asAnalysis(local.run({ kind: 'analyze', inputs, fingerprintsOnly })),
       close: async () => {},
     };
   }
@@ -32,7 +33,7 @@ export async function createAnalyzer(options: { threads: number; engine: EngineN
   return {
     version,
     threads: options.threads,
-    analyze: async (inputs) => asAnalysis(await pool.run({ kind: 'analyze', inputs })),
+    analyze: async (inputs, fingerprintsOnly) => asAnalysis(await pool.run({ kind: 'analyze', inputs, fingerprintsOnly })),
     close: () => pool.close(),
   };
 }

@@ -2,7 +2,7 @@
 import { hamming } from '../core/bits.js';
 import { looksLikeHtml } from '../html/sniff.js';
 import type { Analyzer } from './analyzer.js';
-import type { HtmlMode } from '../io/documents.js';
+import type { HtmlMode } from '../io/index.js';
 import type { LabelledDistance } from './eval-metrics.js';
 
 export interface PairTexts {

@@ -15,7 +15,8 @@ export interface Progress {
 const SILENT: Progress = { start() {}, update() {}, clearLine() {}, stop() {} };
 const MB = 1e6;
 
-export function createProgress(stderr: Writable, quiet: boolean): Progress {
+/** `label`: what the bar says is running (the command). */
+export function createProgress(stderr: Writable, quiet: boolean, label = 'dedupe'): Progress {
   const tty = stderr as Writable & { isTTY?: boolean };
   if (quiet || tty.isTTY !== true) return SILENT;
   let bar: cliProgress.SingleBar | undefined;
@@ -24,8 +25,8 @@ export function createProgress(stderr: Writable, quiet: boolean): Progress {
     start(totalBytes) {
       known = totalBytes !== undefined && totalBytes > 0;
       const format = known
-        ? 'dedupe [{bar}] {percentage}% | {read}/{total_mb} MB | {documents} documents | {eta_formatted} left'
-        : 'dedupe {read} MB | {documents} documents';
+        ? `${label} [{bar}] {percentage}% | {read}/{total_mb} MB | {documents} documents | {eta_formatted} left`
+        : `${label} {read} MB | {documents} documents`;
       bar = new cliProgress.SingleBar({ stream: stderr, format, hideCursor: true, clearOnComplete: true, fps: 10, etaBuffer: 50 }, cliProgress.Presets.shades_classic);
       bar.start(known ? totalBytes! : 1, 0, { read: '0.0', total_mb: known ? (totalBytes! / MB).toFixed(1) : '?', documents: 0 });
     },

@@ -14,7 +14,8 @@ export interface WorkerSetup {
 
 export type Task =
   | { readonly kind: 'fingerprint'; readonly texts: readonly Text[] }
-  | { readonly kind: 'analyze'; readonly inputs: readonly AnalyzeInput[] };
+  /** fingerprintsOnly: no token counts or digests (fingerprint and index need neither; they cost 4 times the fingerprints). */
+  | { readonly kind: 'analyze'; readonly inputs: readonly AnalyzeInput[]; readonly fingerprintsOnly?: boolean };
 
 export type TaskResult =
   | { readonly kind: 'fingerprint'; readonly fingerprints: BigUint64Array }

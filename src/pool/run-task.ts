@@ -13,6 +13,6 @@ export async function createTaskRunner(setup: WorkerSetup): Promise<{ run: TaskR
   const run: TaskRunner = (task) =>
     task.kind === 'fingerprint'
       ? { kind: 'fingerprint', fingerprints: hasher.fingerprintMany(task.texts) }
-      : { kind: 'analyze', ...analyze(hasher, tokenHasher, task.inputs) };
+      : { kind: 'analyze', ...analyze(hasher, task.fingerprintsOnly === true ? undefined : tokenHasher, task.inputs) };
   return { run, hasher };
 }

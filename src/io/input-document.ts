@@ -1,0 +1,25 @@
+// A document as every command sees it, and the events reading produces: documents, skipped inputs, bytes read.
+
+export interface InputDocument {
+  /** How reports name it: the path, `path:line` for a JSONL record, `(stdin)`. */
+  readonly source: string;
+  /** A JSONL record's id, as given. */
+  readonly id?: string | number;
+  readonly text: string;
+  /** Extract the visible text before fingerprinting. */
+  readonly html: boolean;
+  /** UTF-8 bytes the document came from (decompressed), for MB/s. */
+  readonly bytes: number;
+}
+
+export type DocumentEvent =
+  | { readonly kind: 'document'; readonly document: InputDocument }
+  /** An input, or a JSONL line, that cannot be a document, and why: each is reported once, through this event. */
+  | { readonly kind: 'skipped'; readonly source: string; readonly reason: string }
+  /** Bytes of input consumed so far grew by `bytes`, counted before decompression (for progress against file sizes). */
+  | { readonly kind: 'progress'; readonly bytes: number };
+
+/** The name outputs give a document: its JSONL id when it has one, else where it came from. */
+export function documentName(document: { readonly source: string; readonly id?: string | number }): string {
+  return document.id === undefined ? document.source : String(document.id);
+}
