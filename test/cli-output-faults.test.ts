@@ -4,9 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SimHashIndex } from '../src/block-index/index.js';
 import { scratchDir } from './cli-harness.js';
-import { cli, indexedCount, jsonlDocuments, lines, privateMountNamespace, runCli, startCli } from './output-faults-harness.js';
+import { cli, indexedCount, indexIn, jsonlDocuments, lines, privateMountNamespace, runCli, startCli } from './output-faults-harness.js';
 
 const files = scratchDir({});
 afterAll(files.remove);
@@ -125,7 +124,7 @@ describe('written files: symbolic links, modes, a full device', () => {
     const run = await runCli(['index', 'build', '--append', '-k', '5', '--layout', 'scan', '--jsonl', '-o', idx, '-'], { stdin: await jsonlDocuments(7, 'append') });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const index = SimHashIndex.deserialize(readFileSync(idx), { acceptAnyPipelineVersion: true });
+    const index = indexIn(idx);
     expect([index.size, index.maxDistance, index.layout.kind]).toEqual([7, 5, 'scan']);
   });
 
@@ -172,6 +171,15 @@ describe('written files: symbolic links, modes, a full device', () => {
     expect(run.code).toBe(4);
     expect(run.target.equals(readFileSync(join(dir, 'old')))).toBe(true);
     expect(run.after).toEqual(['target']);
+  });
+
+  onTmpfs('--out on a read-only file system: exit code 2 naming --out, before any input is read', () => {
+    if ('skip' in tmpfs) return;
+    const dir = freshDir();
+    const script = 'mkdir -p "$DIR/ro" && mount -t tmpfs -o size=64k,ro tmpfs "$DIR/ro" && "$NODE" "$CLI" index build -o "$DIR/ro/x.idx" - < /dev/zero 2> "$DIR/stderr"; echo $? > "$DIR/code"';
+    expect(tmpfs.run(script, { DIR: dir, NODE: process.execPath, CLI: cli }).status).toBe(0);
+    expect(readFileSync(join(dir, 'code'), 'utf8').trim()).toBe('2');
+    expect(readFileSync(join(dir, 'stderr'), 'utf8')).toContain(`error: option '-o, --out <file>' argument '${join(dir, 'ro', 'x.idx')}' is invalid. Cannot write there: cannot create files in the directory ${join(dir, 'ro')}: read-only file system (EROFS).`);
   });
 
   onTmpfs('--plot on a full device: exit code 4, one line, the old plot byte-identical, no temporary file left', () => {

@@ -19,6 +19,8 @@ export interface Finished {
 export interface Started {
   child: ChildProcess;
   done: Promise<Finished>;
+  /** What it has written on stderr so far. */
+  stderr(): string;
 }
 
 export interface StartOptions {
@@ -42,7 +44,16 @@ export function startCli(args: string[], options: StartOptions = {}): Started {
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
-  return { child, done };
+  return { child, done, stderr: () => stderr };
+}
+
+/** Polls until check() holds; fails after timeoutMs. */
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 export function runCli(args: string[], options: StartOptions = {}): Promise<Finished> {
@@ -52,9 +63,23 @@ export function runCli(args: string[], options: StartOptions = {}): Promise<Fini
 /** Non-empty lines. */
 export const lines = (text: string): string[] => text.split('\n').filter((line) => line !== '');
 
+/** The file `simhash index build` writes since it keeps names (src/cli/index-file.ts): a header, names, the library's index. */
+const NAMED_INDEX_MAGIC = Buffer.from([0x89, 0x53, 0x48, 0x4e, 0x4d, 0x0d, 0x0a, 0x1a]);
+
+/** The library's index inside an index file, bare (format 1) or after the names (format 2). */
+export function indexIn(path: string): SimHashIndex {
+  let bytes = readFileSync(path);
+  if (bytes.subarray(0, 8).equals(NAMED_INDEX_MAGIC)) {
+    const names = Number(bytes.readBigUInt64LE(16));
+    const length = Number(bytes.readBigUInt64LE(24));
+    bytes = bytes.subarray(32 + names, 32 + names + length);
+  }
+  return SimHashIndex.deserialize(bytes, { acceptAnyPipelineVersion: true });
+}
+
 /** How many documents the index file holds (any pipeline version: only the count matters here). */
 export function indexedCount(path: string): number {
-  return SimHashIndex.deserialize(readFileSync(path), { acceptAnyPipelineVersion: true }).size;
+  return indexIn(path).size;
 }
 
 /**

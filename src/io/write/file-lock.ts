@@ -61,7 +61,7 @@ export async function lockFile(path: string, options: LockOptions): Promise<File
       continue;
     }
     const who = seen.holder === undefined ? 'another simhash' : `another simhash (pid ${seen.holder.pid}${seen.holder.host === currentProcess().host ? '' : ` on ${seen.holder.host}`})`;
-    const seconds = Math.round(options.waitMs / 1000);
+    const seconds = options.waitMs / 1000;
     if (Date.now() >= deadline) {
       throw new OutputError(`cannot write ${label}: ${who} is writing it and still held the lock ${lockPath} after ${seconds} s; try again later, or delete ${lockPath} if no simhash is running`, label);
     }
