@@ -4,9 +4,10 @@
 //   0    8 bytes  magic 89 53 48 4e 4d 0d 0a 1a ("\x89SHNM\r\n\x1a", beside the library's "\x89SHIX\r\n\x1a")
 //   8    u32      format version (2)
 //   12   u32      named documents m
-//   16   u64      names section bytes N
+//   16   u64      names section bytes N, a multiple of 4
 //   24   u64      index bytes L
-//   32   N bytes  m × (u32 id, u32 name bytes B, B bytes of UTF-8 name), ids ascending
+//   32   N bytes  m × (u32 id, u32 name bytes B, B bytes of UTF-8 name), ids ascending; then zero bytes up to N, so
+//                 the library's part starts on a 4-byte boundary (it reads 32-bit words in place)
 //   32+N L bytes  SimHashIndex.serialize(): the fingerprints, ids, k, layout and pipeline version, with its own checks
 //   end  32 bytes SHA-256 of every byte before it
 //
@@ -41,7 +42,7 @@ export function nameOf(names: ReadonlyMap<number, string>, id: number): string {
 export function encodeIndexFile(index: SimHashIndex, names: ReadonlyMap<number, string>): Uint8Array {
   const encoder = new TextEncoder();
   const entries = [...names].sort((a, b) => a[0] - b[0]).map(([id, name]) => [id, encoder.encode(name)] as const);
-  const namesBytes = entries.reduce((sum, [, name]) => sum + 8 + name.length, 0);
+  const namesBytes = pad4(entries.reduce((sum, [, name]) => sum + 8 + name.length, 0));
   const library = index.serialize();
   const total = HEADER + namesBytes + library.length + DIGEST;
   const bytes = new Uint8Array(total);
@@ -58,7 +59,7 @@ export function encodeIndexFile(index: SimHashIndex, names: ReadonlyMap<number, 
     bytes.set(name, at + 8);
     at += 8 + name.length;
   }
-  bytes.set(library, at);
+  bytes.set(library, HEADER + namesBytes);
   bytes.set(sha256(bytes.subarray(0, total - DIGEST)), total - DIGEST);
   return bytes;
 }
@@ -81,8 +82,9 @@ export function decodeIndexFile(bytes: Uint8Array, load: (library: Uint8Array) =
   if (!digest.every((b, i) => b === bytes[bytes.length - DIGEST + i])) throw new IndexFileError('damaged index file: checksum mismatch (it changed after it was written)');
   const namesEnd = HEADER + Number(namesBytes);
   const names = readNames(bytes, view, count, namesEnd);
-  // A copy: the library reads its words aligned, and the names section leaves its part at any offset.
-  return { index: load(Uint8Array.prototype.slice.call(bytes, namesEnd, bytes.length - DIGEST)), names, format: 2 };
+  const library = bytes.subarray(namesEnd, bytes.length - DIGEST);
+  // Aligned in the file; copied only when the caller's buffer itself starts off a 4-byte boundary.
+  return { index: load(library.byteOffset % 4 === 0 ? library : Uint8Array.prototype.slice.call(library)), names, format: 2 };
 }
 
 function readNames(bytes: Uint8Array, view: DataView, count: number, end: number): Map<number, string> {
@@ -104,8 +106,12 @@ function readNames(bytes: Uint8Array, view: DataView, count: number, end: number
     previous = id;
     at += 8 + length;
   }
-  if (at !== end) throw new IndexFileError('damaged index file: bytes left over after the names');
+  if (end - at > 3 || bytes.subarray(at, end).some((b) => b !== 0)) throw new IndexFileError('damaged index file: bytes left over after the names');
   return names;
+}
+
+function pad4(n: number): number {
+  return (n + 3) & ~3;
 }
 
 function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
