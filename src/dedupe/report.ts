@@ -1,6 +1,7 @@
 // The dedupe result as JSON (--format json, one object; jsonl, one record per line) or as text for people.
 // The JSON shape is documented in the README and versioned by its "format" field: fields are only ever added.
 import { toHex } from '../core/bits.js';
+import { quoteName } from '../io/index.js';
 import type { Group } from './group.js';
 import type { DedupeOptions, DedupeResult } from './pipeline.js';
 
@@ -98,7 +99,8 @@ export function formatText(result: DedupeResult, options: DedupeOptions): string
   const out: string[] = [];
   const name = (doc: number) => {
     const info = result.documents[doc];
-    return info.id === undefined ? info.source : `${info.source} (id ${JSON.stringify(info.id)})`;
+    // Quoted as git quotes paths when a name holds a newline or a tab: one line stays one document.
+    return info.id === undefined ? quoteName(info.source) : `${quoteName(info.source)} (id ${JSON.stringify(info.id)})`;
   };
   result.groups.forEach((group, i) => {
     out.push(`group ${i + 1}: ${group.tier}, ${group.members.length} documents`);
@@ -109,7 +111,7 @@ export function formatText(result: DedupeResult, options: DedupeOptions): string
     out.push('');
   });
   if (result.tooShort.length > 0) {
-    out.push(`too short to compare (fewer than ${options.minTokens} tokens; exact copies are still grouped): ${result.tooShort.length} documents`);
+    out.push(`too short to compare (fewer than ${options.minTokens} tokens; exact copies are still grouped): ${count(result.tooShort.length, 'document')}`);
     for (const d of result.tooShort.slice(0, TEXT_TOO_SHORT_LIMIT)) out.push(`  ${name(d)} (${result.tokens[d]} tokens)`);
     if (result.tooShort.length > TEXT_TOO_SHORT_LIMIT) out.push(`  ... and ${result.tooShort.length - TEXT_TOO_SHORT_LIMIT} more (--format json lists them all)`);
     out.push('');
@@ -120,14 +122,19 @@ export function formatText(result: DedupeResult, options: DedupeOptions): string
 
 export function summaryLine(s: Summary, options: DedupeOptions): string {
   return [
-    `${s.documents} documents`,
-    s.skipped > 0 ? `, ${s.skipped} inputs skipped` : '',
+    count(s.documents, 'document'),
+    s.skipped > 0 ? `, ${count(s.skipped, 'input')} skipped` : '',
     `, ${s.tooShort} too short`,
-    `: ${s.groups} groups (${s.exactGroups} exact, ${s.nearGroups} near), ${s.duplicates} duplicates`,
+    `: ${count(s.groups, 'group')} (${s.exactGroups} exact, ${s.nearGroups} near), ${count(s.duplicates, 'duplicate')}`,
     ` at distance <= ${options.maxDistance}, shingle ${options.shingle}`,
     `; ${s.seconds.toFixed(2)} s, ${s.documentsPerSecond.toLocaleString('en')} documents/s, ${s.megabytesPerSecond} MB/s`,
     ` (${options.engine}, ${s.threads} thread${s.threads === 1 ? '' : 's'})`,
   ].join('');
+}
+
+/** "1 document", "2 documents". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function round(x: number, digits: number): number {
