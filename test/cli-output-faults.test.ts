@@ -246,7 +246,8 @@ describe('options and output paths are checked before any input is read', () => 
 describe('many bad inputs', () => {
   it('30,000 malformed lines: the first 20 reported, then one line with the count; exit code 1', async () => {
     const bad = Array.from({ length: 30_000 }, (_, i) => `not json ${i}`).join('\n');
-    const run = await runCli(['fingerprint', '--jsonl', '-'], { stdin: `${bad}\n` });
+    // One good line, so the run has a document (none at all is exit code 5, another matter).
+    const run = await runCli(['fingerprint', '--jsonl', '-'], { stdin: `${bad}\n${await jsonlDocuments(1, 'good')}` });
     expect(run.code).toBe(1);
     const errors = lines(run.stderr);
     expect(errors).toHaveLength(21);

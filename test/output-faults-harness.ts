@@ -72,7 +72,7 @@ export function indexIn(path: string): SimHashIndex {
   if (bytes.subarray(0, 8).equals(NAMED_INDEX_MAGIC)) {
     const names = Number(bytes.readBigUInt64LE(16));
     const length = Number(bytes.readBigUInt64LE(24));
-    bytes = bytes.subarray(32 + names, 32 + names + length);
+    bytes = Buffer.from(bytes.subarray(32 + names, 32 + names + length)); // a copy: the library reads it as aligned words
   }
   return SimHashIndex.deserialize(bytes, { acceptAnyPipelineVersion: true });
 }
