@@ -110,7 +110,7 @@ describe('simhash dedupe on a fixture tree', () => {
   it('text output: groups, the too-short list and a summary line; jsonl: one record per line', async () => {
     const text = await runInProcess(['dedupe', '-k', String(K), '--threads', '1', '--exclude', 'node_modules', tree.dir]);
     expect(text.stdout).toMatch(/^group 1: near, 7 documents\n {3}0 {2}\S+01-article\.txt\n {3}0 {2}\S+02-exact-copy\.txt {2}exact copy\n/);
-    expect(text.stdout).toMatch(/too short to compare .*: 1 documents\n {2}\S+08-short\.txt \(6 tokens\)/);
+    expect(text.stdout).toMatch(/too short to compare .*: 1 document\n {2}\S+08-short\.txt \(6 tokens\)/);
     expect(text.stdout).toMatch(/\n11 documents, 4 inputs skipped, 1 too short: 2 groups \(1 exact, 1 near\), 7 duplicates at distance <= 12, shingle 3; [\d.]+ s, [\d,]+ documents\/s, [\d.]+ MB\/s \(wasm, 1 thread\)\n$/);
     const jsonl = await runInProcess(['dedupe', '--format', 'jsonl', '-k', String(K), '--threads', '1', '--exclude', 'node_modules', tree.dir]);
     const records = jsonl.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
@@ -129,12 +129,16 @@ describe('simhash dedupe on a fixture tree', () => {
     expect(outputs[0].map((g) => g.members.map((m) => [m.source, m.id, m.tier]))).toEqual([[['(stdin):1', 0, 'first'], ['(stdin):2', 1, 'near'], ['(stdin):4', 3, 'exact']]]);
   });
 
-  it('bad option values are usage errors (exit 2); a missing input is a skipped input (exit 1)', async () => {
+  it('bad option values are usage errors (exit 2); a missing input is a skipped input (exit 1, or 5 when nothing is left)', async () => {
     expect((await runInProcess(['dedupe', '-k', '33', tree.dir])).code).toBe(2);
     expect((await runInProcess(['dedupe', '--threads', '0', tree.dir])).code).toBe(2);
     expect((await runInProcess(['dedupe', '--html', 'maybe', tree.dir])).code).toBe(2);
-    const missing = await runInProcess(['dedupe', '--threads', '1', join(tree.dir, 'nope.txt')]);
+    const missing = await runInProcess(['dedupe', '--threads', '1', join(tree.dir, 'nope.txt'), join(tree.dir, '01-article.txt')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('nope.txt: no such file or directory (ENOENT), skipped');
+    const nothing = await runInProcess(['dedupe', '--threads', '1', join(tree.dir, 'nope.txt')]);
+    expect(nothing.code).toBe(5);
+    expect(nothing.stderr).toMatch(/nope\.txt: no such file or directory \(ENOENT\), skipped\nsimhash: no input documents\n$/);
+    expect(nothing.stdout).toBe('');
   });
 });

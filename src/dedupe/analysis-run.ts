@@ -7,6 +7,7 @@ import type { EngineName } from '../cli/engines.js';
 import { readDocuments, walkInputs, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
 import type { Analysis, AnalyzeInput } from './analyze.js';
 import { createAnalyzer, type Analyzer } from './analyzer.js';
+import { createGrowingAnalyzer } from './growing-analyzer.js';
 
 export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly shingle: number;
@@ -40,7 +41,7 @@ export interface AnalysisHooks {
 export interface AnalysisRun {
   /** Pipeline version of the fingerprints. */
   readonly version: string;
-  /** Threads that fingerprint. */
+  /** Threads that fingerprint (on stdin without --threads: one until the input grows large, then the pool's). */
   readonly threads: number;
   /** The analysed documents in input order; iterate once. The analyzer (when the run started it) closes at the end. */
   batches(): AsyncGenerator<AnalyzedBatch>;
@@ -61,12 +62,15 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   for await (const entry of walkInputs(inputs, options)) entries.push(entry);
   const totalBytes = entries.some((e) => e.kind === 'stdin') ? undefined : entries.reduce((sum, e) => sum + (e.kind === 'file' ? e.size : 0), 0);
   hooks.started?.(totalBytes);
-  const threads = analyzer?.threads ?? (options.autoThreads && totalBytes !== undefined && totalBytes < SMALL_INPUT_BYTES ? 1 : options.threads);
+  const threads = options.autoThreads && totalBytes !== undefined && totalBytes < SMALL_INPUT_BYTES ? 1 : options.threads;
   const own = analyzer === undefined;
-  const running = analyzer ?? (await createAnalyzer({ ...options, threads }));
+  const grows = options.autoThreads === true && totalBytes === undefined && threads > 1;
+  const running = analyzer ?? (grows ? await createGrowingAnalyzer({ ...options, threads }, SMALL_INPUT_BYTES) : await createAnalyzer({ ...options, threads }));
   return {
     version: running.version,
-    threads,
+    get threads() {
+      return running.threads;
+    },
     async *batches() {
       try {
         yield* analyzeInOrder(readDocuments(entries, stdin, options), running, options.fingerprintsOnly === true, hooks);

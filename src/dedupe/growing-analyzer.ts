@@ -1,0 +1,26 @@
+// An analyzer for input of unknown size (stdin) when --threads was not given: it starts in this thread, where small
+// inputs are fastest (starting workers costs about 100 ms), and moves to a pool of workers once enough text has gone
+// through to pay for them. Batches keep their order either way: the caller hands results out in input order.
+import type { EngineName } from '../cli/engines.js';
+import { createAnalyzer, type Analyzer } from './analyzer.js';
+
+export async function createGrowingAnalyzer(options: { threads: number; engine: EngineName; shingle: number }, thresholdChars: number): Promise<Analyzer> {
+  const local = await createAnalyzer({ ...options, threads: 1 });
+  let pool: Promise<Analyzer> | undefined;
+  let seen = 0;
+  return {
+    version: local.version,
+    get threads() {
+      return pool === undefined ? 1 : options.threads;
+    },
+    analyze(inputs, fingerprintsOnly) {
+      for (const input of inputs) seen += input.text.length;
+      if (pool === undefined && seen >= thresholdChars) pool = createAnalyzer(options);
+      return pool === undefined ? local.analyze(inputs, fingerprintsOnly) : pool.then((p) => p.analyze(inputs, fingerprintsOnly));
+    },
+    async close() {
+      await local.close();
+      if (pool !== undefined) await (await pool).close();
+    },
+  };
+}
