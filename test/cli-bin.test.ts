@@ -9,7 +9,7 @@ import { runProcess, scratchDir } from './cli-harness.js';
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const files = scratchDir({
   'a.txt': 'The quick brown fox jumps over the lazy dog',
-  'many.jsonl': Array.from({ length: 20_000 }, (_, i) => JSON.stringify(`line ${i} of many`)).join('\n'),
+  'many.jsonl': Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ id: `n${i}`, text: `line ${i} of many` })).join('\n'),
 });
 afterAll(files.remove);
 beforeAll(() => wasm.init());
@@ -25,7 +25,7 @@ describe('dist/cli.js', () => {
     const want = wasm.createSimHash().fingerprintHex(readFileSync(files.path('a.txt')));
     for (const engine of ['wasm', 'pure']) {
       const result = runProcess([cli], ['fingerprint', '--engine', engine, files.path('a.txt'), '-'], 'from stdin');
-      expect(result).toEqual({ code: 0, stdout: `${want}  ${files.path('a.txt')}\n${wasm.createSimHash().fingerprintHex('from stdin')}  -\n`, stderr: '' });
+      expect(result).toEqual({ code: 0, stdout: `${want}  ${files.path('a.txt')}\n${wasm.createSimHash().fingerprintHex('from stdin')}  (stdin)\n`, stderr: '' });
     }
   });
 
@@ -42,6 +42,6 @@ describe('dist/cli.js', () => {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    expect(out).toBe(`${wasm.createSimHash().fingerprintHex('line 0 of many')}\n`);
+    expect(out).toBe(`${wasm.createSimHash().fingerprintHex('line 0 of many')}  n0\n`);
   });
 });

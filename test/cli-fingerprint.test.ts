@@ -1,4 +1,6 @@
 // `simhash fingerprint`, run in-process on temp files and stdin, checked against the library and the golden file.
+// Documents are read as every command reads them (src/io): invalid UTF-8 and empty files are skipped (unless
+// --invalid-utf8 replace), stdin is named "(stdin)", JSONL lines are { "id", "text" } records.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, initAll } from './engines.js';
@@ -25,7 +27,7 @@ const lines = (text: string) => text.split('\n').filter(Boolean);
 
 describe.each(entries)('--engine %s', (engine, entry) => {
   it('prints "<16 hex>  <file>" per file, in order, equal to the library on the file bytes', async () => {
-    const names = ['plain.txt', 'unicode.txt', 'invalid-utf8.bin', 'empty.txt', 'big.txt'];
+    const names = ['plain.txt', 'unicode.txt', 'big.txt'];
     for (const w of [1, 3, 5]) {
       const result = await runInProcess(['fingerprint', '--engine', engine, '--shingle', String(w), ...names.map(files.path)]);
       expect(result.stderr).toBe('');
@@ -35,29 +37,45 @@ describe.each(entries)('--engine %s', (engine, entry) => {
     }
   });
 
-  it('reads stdin when there is no file, or for "-", and names it "-"', async () => {
+  it('--invalid-utf8 replace reads bad bytes as the library does (U+FFFD); without it the file is skipped', async () => {
+    const bad = files.path('invalid-utf8.bin');
+    const replaced = await runInProcess(['fingerprint', '--engine', engine, '--invalid-utf8', 'replace', bad]);
+    expect(replaced).toEqual({ code: 0, stdout: `${entry.createSimHash().fingerprintHex(readFileSync(bad))}  ${bad}\n`, stderr: '' });
+    const skipped = await runInProcess(['fingerprint', '--engine', engine, bad, files.path('empty.txt'), files.path('plain.txt')]);
+    expect(skipped.code).toBe(1);
+    expect(lines(skipped.stderr)).toEqual([
+      `simhash: ${bad}: not valid UTF-8 (byte 0xff at offset 2; --invalid-utf8 replace reads it anyway), skipped`,
+      `simhash: ${files.path('empty.txt')}: empty file, skipped`,
+    ]);
+    expect(lines(skipped.stdout)).toHaveLength(1);
+  });
+
+  it('reads stdin when there is no file, or for "-", and names it "(stdin)"', async () => {
     const text = 'stdin text, read as bytes: ß 東京';
-    const want = `${entry.createSimHash().fingerprintHex(text)}  -`;
+    const want = `${entry.createSimHash().fingerprintHex(text)}  (stdin)`;
     expect(await runInProcess(['fingerprint', '--engine', engine], text)).toEqual({ code: 0, stdout: `${want}\n`, stderr: '' });
     const mixed = await runInProcess(['fingerprint', '--engine', engine, files.path('plain.txt'), '-'], text);
     expect(lines(mixed.stdout)[1]).toBe(want);
   });
 
   it('gives every golden text its golden fingerprint, as files (w = 3) and as JSONL (w = 1, 2, 3)', async () => {
-    const sample = golden.filter((_, i) => i % 10 === 0);
+    // As files: not the empty text, nor the one with a NUL (an empty file and a binary file are skipped).
+    const sample = golden.filter((line, i) => i % 10 === 0 && line.text !== '' && !line.text.includes('\0'));
     const dir = scratchDir(Object.fromEntries(sample.map((line, i) => [`g${i}.txt`, encoder.encode(line.text)])));
     try {
-      const result = await runInProcess(['fingerprint', '--engine', engine, ...sample.map((_, i) => dir.path(`g${i}.txt`))]);
+      const result = await runInProcess(['fingerprint', '--html', 'off', '--engine', engine, ...sample.map((_, i) => dir.path(`g${i}.txt`))]);
       expect(result.code).toBe(0);
       expect(lines(result.stdout).map((l) => l.slice(0, 16))).toEqual(sample.map((line) => line.tf[2]));
     } finally {
       dir.remove();
     }
-    const jsonl = golden.map((line) => JSON.stringify(line.text)).join('\n');
+    // As JSONL records: every text but the empty one (an empty "text" is skipped), named by their line.
+    const jsonl = golden.map((line, i) => JSON.stringify({ id: `g${i}`, text: line.text })).join('\n');
+    const kept = golden.map((line, i) => ({ ...line, id: `g${i}` })).filter((line) => line.text !== '');
     for (const w of [1, 2, 3]) {
-      const result = await runInProcess(['fingerprint', '--jsonl', '--engine', engine, '-w', String(w)], jsonl);
-      expect(result.stderr).toBe('');
-      expect(lines(result.stdout)).toEqual(golden.map((line) => line.tf[w - 1]));
+      const result = await runInProcess(['fingerprint', '--jsonl', '--html', 'off', '--engine', engine, '-w', String(w)], jsonl);
+      expect(lines(result.stderr)).toEqual([expect.stringMatching(/^simhash: \(stdin\):\d+: empty "text", skipped$/)]);
+      expect(lines(result.stdout)).toEqual(kept.map((line) => `${line.tf[w - 1]}  ${line.id}`));
     }
   });
 });
@@ -68,12 +86,13 @@ describe('--jsonl', () => {
   it('keeps input order across batches, takes CRLF and a last line without LF, and reads several files', async () => {
     const texts = Array.from({ length: 2_500 }, (_, i) => `document ${i} about ${i % 7} things and ${i % 13} more`);
     const dir = scratchDir({
-      'a.jsonl': texts.slice(0, 1_300).map((t) => JSON.stringify(t)).join('\r\n') + '\r\n',
-      'b.jsonl': texts.slice(1_300).map((t) => JSON.stringify(t)).join('\n'),
+      'a.jsonl': texts.slice(0, 1_300).map((text) => JSON.stringify({ text })).join('\r\n') + '\r\n',
+      'b.jsonl': texts.slice(1_300).map((text) => JSON.stringify({ text })).join('\n'),
     });
     try {
       const result = await runInProcess(['fingerprint', '--jsonl', '--engine', 'pure', dir.path('a.jsonl'), dir.path('b.jsonl')]);
-      expect(result).toEqual({ code: 0, stdout: texts.map((t) => `${hasher().fingerprintHex(t)}\n`).join(''), stderr: '' });
+      const name = (i: number) => (i < 1_300 ? `${dir.path('a.jsonl')}:${i + 1}` : `${dir.path('b.jsonl')}:${i - 1_300 + 1}`);
+      expect(result).toEqual({ code: 0, stdout: texts.map((t, i) => `${hasher().fingerprintHex(t)}  ${name(i)}\n`).join(''), stderr: '' });
     } finally {
       dir.remove();
     }
@@ -82,32 +101,32 @@ describe('--jsonl', () => {
   it('reports each malformed line with its file and line number, skips it, and exits 1', async () => {
     const dir = scratchDir({
       'bad.jsonl': Buffer.concat([
-        Buffer.from('"first"\n{"text": "an object"}\n"third"\nnot json\n\n'),
-        Buffer.from([0x22, 0xff, 0x22, 0x0a]),
-        Buffer.from('"last \\ud800 lone surrogate"\n42\n'),
+        Buffer.from('{"id": "first", "text": "first"}\n"a bare string"\n{"id": 3, "text": "third"}\nnot json\n\n'),
+        Buffer.from([0x7b, 0x22, 0x74, 0x65, 0x78, 0x74, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d, 0x0a]),
+        Buffer.from('{"text": "last \\ud800 lone surrogate"}\n{"id": null, "text": "null id"}\n'),
       ]),
     });
     try {
       const result = await runInProcess(['fingerprint', '--jsonl', '--engine', 'pure', dir.path('bad.jsonl')]);
       expect(result.code).toBe(1);
-      expect(lines(result.stdout)).toEqual(['first', 'third', 'last \ud800 lone surrogate'].map((t) => hasher().fingerprintHex(t)));
+      expect(lines(result.stdout)).toEqual([['first', 'first'], ['third', '3'], ['last \ud800 lone surrogate', `${dir.path('bad.jsonl')}:7`]].map(([t, name]) => `${hasher().fingerprintHex(t)}  ${name}`));
       const errors = lines(result.stderr);
-      expect(errors).toHaveLength(5);
+      expect(errors).toHaveLength(4); // the blank line 5 is no record, and no error
       const at = (n: number) => errors.find((e) => e.startsWith(`simhash: ${dir.path('bad.jsonl')}:${n}: malformed JSONL line`));
-      expect(at(2)).toMatch(/expected a JSON string, got object/);
+      expect(at(2)).toMatch(/expected an object \{ "id", "text" \}, got string/);
       expect(at(4)).toMatch(/not JSON/);
-      expect(at(5)).toMatch(/empty line/);
       expect(at(6)).toMatch(/not valid UTF-8/);
-      expect(at(8)).toMatch(/got number/);
+      expect(at(8)).toMatch(/"id" must be a string or a number, got null/);
     } finally {
       dir.remove();
     }
   });
 
   it('names stdin "(stdin)" in messages', async () => {
-    const result = await runInProcess(['fingerprint', '--jsonl', '--engine', 'pure'], '"ok"\n[1]\n');
+    const result = await runInProcess(['fingerprint', '--jsonl', '--engine', 'pure'], '{"text": "ok"}\n[1]\n');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^simhash: \(stdin\):2: malformed JSONL line, skipped: expected a JSON string, got an array\n$/);
+    expect(result.stdout).toBe(`${hasher().fingerprintHex('ok')}  (stdin):1\n`);
+    expect(result.stderr).toMatch(/^simhash: \(stdin\):2: malformed JSONL line: expected an object \{ "id", "text" \}, got an array, skipped\n$/);
   });
 });
 
@@ -128,21 +147,24 @@ describe('bad command lines and unreadable files', () => {
     }
   });
 
-  it('names each unreadable path on stderr, goes on with the rest, and exits 1', async () => {
+  it('names each unreadable path on stderr, goes on with the rest, and exits 1; a directory is walked', async () => {
     const missing = files.path('missing.txt');
     const result = await runInProcess(['fingerprint', '--engine', 'pure', missing, files.path('plain.txt'), files.dir]);
     expect(result.code).toBe(1);
-    expect(lines(result.stdout)).toEqual([`${entries[1][1].createSimHash().fingerprintHex(readFileSync(files.path('plain.txt')))}  ${files.path('plain.txt')}`]);
+    const line = (name: string) => `${entries[1][1].createSimHash().fingerprintHex(readFileSync(files.path(name)))}  ${files.path(name)}`;
+    // The directory in name order: big.txt, empty.txt (skipped), invalid-utf8.bin (skipped), plain.txt, unicode.txt.
+    expect(lines(result.stdout)).toEqual([line('plain.txt'), line('big.txt'), line('plain.txt'), line('unicode.txt')]);
     expect(lines(result.stderr)).toEqual([
-      `simhash: ${missing}: no such file or directory (ENOENT)`,
-      `simhash: ${files.dir}: is a directory (EISDIR)`,
+      `simhash: ${missing}: no such file or directory (ENOENT), skipped`,
+      `simhash: ${files.path('empty.txt')}: empty file, skipped`,
+      `simhash: ${files.path('invalid-utf8.bin')}: not valid UTF-8 (byte 0xff at offset 2; --invalid-utf8 replace reads it anyway), skipped`,
     ]);
   });
 
   it('prints help and the version with exit code 0', async () => {
     const help = await runInProcess(['fingerprint', '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/--shingle <w>[\s\S]*--engine <engine>[\s\S]*--jsonl/);
+    for (const option of ['--shingle <w>', '--jsonl', '--no-jsonl', '--text-field <path>', '--id-field <path>', '--html <mode>', '--engine <engine>', '--threads <n>']) expect(help.stdout).toContain(option);
     const version = await runInProcess(['--version']);
     expect(version.code).toBe(0);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+ \(simhash-v1\+unicode/);

@@ -1,8 +1,10 @@
-// `simhash index build` / `simhash index query`, in-process, checked against the library.
+// `simhash index build` / `simhash index query`, in-process, checked against the library. The index file holds the
+// library's serialization and the documents' names (src/cli/index-file.ts); queries answer with the names.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pure from '../src/pure/index.js';
 import { SimHashIndex } from '../src/block-index/index.js';
+import { decodeIndexFile } from '../src/cli/index-file.js';
 import { initAll } from './engines.js';
 import { runInProcess, scratchDir } from './cli-harness.js';
 
@@ -14,13 +16,15 @@ const files = scratchDir({
   'a.txt': base,
   'b.txt': edited,
   'c.txt': other,
-  'docs.jsonl': [JSON.stringify(base), JSON.stringify(other), '{"not": "a string"}', JSON.stringify(edited)].join('\n'),
+  'docs.jsonl': [JSON.stringify({ text: base }), JSON.stringify({ text: other }), '{"not": "a record"}', JSON.stringify({ text: edited })].join('\n'),
 });
 afterAll(files.remove);
 beforeAll(initAll);
 
 const lines = (text: string) => text.split('\n').filter(Boolean);
 const hasher = pure.createSimHash({ shingle: 3 });
+/** The index inside an index file, checked for the given pipeline. */
+const loadIndex = (path: string, pipelineVersion?: string) => decodeIndexFile(readFileSync(path), (bytes) => SimHashIndex.deserialize(bytes, pipelineVersion === undefined ? {} : { pipelineVersion })).index;
 
 describe('simhash index', () => {
   it('build prints "<id>  <hex>  <input>"; query finds the near-duplicates the library finds', async () => {
@@ -30,7 +34,7 @@ describe('simhash index', () => {
     expect(built.code).toBe(0);
     const texts = [base, edited, other];
     expect(lines(built.stdout)).toEqual(['a.txt', 'b.txt', 'c.txt'].map((n, i) => `${i}  ${hasher.fingerprintHex(texts[i])}  ${files.path(n)}`));
-    const index = SimHashIndex.deserialize(readFileSync(out), { pipelineVersion: hasher.version });
+    const index = loadIndex(out, hasher.version);
     expect(index.size).toBe(3);
     expect(index.maxDistance).toBe(3);
     const queried = await runInProcess(['index', 'query', '-i', out, files.path('b.txt'), files.path('c.txt')]);
@@ -38,24 +42,24 @@ describe('simhash index', () => {
     const want = [edited, other].map((text, i) => {
       const fp = hasher.fingerprint(text);
       const matches = index.query(fp);
-      return `${hasher.fingerprintHex(text)}  ${files.path(['b.txt', 'c.txt'][i])}  ${matches.length}${matches.map((m) => ` ${m.id}:${m.distance}`).join('')}`;
+      return `${hasher.fingerprintHex(text)}  ${files.path(['b.txt', 'c.txt'][i])}  ${matches.length}${matches.map((m) => ` ${files.path(['a.txt', 'b.txt', 'c.txt'][m.id])}:${m.distance}`).join('')}`;
     });
     expect(lines(queried.stdout)).toEqual(want);
     expect(pure.hamming(hasher.fingerprint(base), hasher.fingerprint(edited))).toBe(3);
-    expect(lines(queried.stdout)[0]).toMatch(/  2 1:0 0:3$/); // b finds itself first, then a
+    expect(lines(queried.stdout)[0].endsWith(`  2 ${files.path('b.txt')}:0 ${files.path('a.txt')}:3`)).toBe(true); // b finds itself first, then a
   });
 
-  it('reads --jsonl lines as documents, reports a malformed line, and --append continues the ids', async () => {
+  it('reads JSONL records as documents, reports a malformed line, and --append continues the ids', async () => {
     const out = files.path('lines.idx');
     const built = await runInProcess(['index', 'build', '--engine', 'pure', '--jsonl', '-o', out, files.path('docs.jsonl')]);
     expect(built.code).toBe(1);
-    expect(built.stderr).toMatch(/docs\.jsonl:3: malformed JSONL line/);
+    expect(built.stderr).toMatch(/docs\.jsonl:3: malformed JSONL line: "text" must be a string, got none, skipped/);
     expect(lines(built.stdout).map((l) => l.split('  ')[2])).toEqual([1, 2, 4].map((n) => `${files.path('docs.jsonl')}:${n}`));
     const appended = await runInProcess(['index', 'build', '--engine', 'pure', '--append', '-o', out, '-'], other);
     expect(appended.code).toBe(0);
-    expect(appended.stdout).toBe(`3  ${hasher.fingerprintHex(other)}  -\n`);
+    expect(appended.stdout).toBe(`3  ${hasher.fingerprintHex(other)}  (stdin)\n`);
     const queried = await runInProcess(['index', 'query', '--engine', 'pure', '-i', out, '-k', '0'], other);
-    expect(queried.stdout).toBe(`${hasher.fingerprintHex(other)}  -  2 1:0 3:0\n`);
+    expect(queried.stdout).toBe(`${hasher.fingerprintHex(other)}  (stdin)  2 ${files.path('docs.jsonl')}:2:0 (stdin):0\n`);
   });
 
   it('refuses an index of another pipeline, a corrupted one, a missing one, and a k beyond the index', async () => {
@@ -69,7 +73,7 @@ describe('simhash index', () => {
     writeFileSync(files.path('bad.idx'), bytes);
     const corrupted = await runInProcess(['index', 'query', '-i', files.path('bad.idx'), files.path('a.txt')]);
     expect(corrupted.code).toBe(2);
-    expect(corrupted.stderr).toMatch(/bad\.idx: bytes is not a usable simhash-wasm index: checksum mismatch/);
+    expect(corrupted.stderr).toMatch(/bad\.idx: damaged index file: checksum mismatch/);
     const missing = await runInProcess(['index', 'query', '-i', files.path('nope.idx'), files.path('a.txt')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read the index .*nope\.idx: no such file/);
@@ -87,6 +91,6 @@ describe('simhash index', () => {
     expect(partly.code).toBe(1);
     expect(partly.stderr).toMatch(/missing\.txt: no such file/);
     expect(lines(partly.stdout)).toEqual([`0  ${hasher.fingerprintHex(other)}  ${files.path('c.txt')}`]);
-    expect(SimHashIndex.deserialize(readFileSync(files.path('y.idx'))).layout.blocks).toBe(6);
+    expect(loadIndex(files.path('y.idx')).layout.blocks).toBe(6);
   });
 });
