@@ -4,7 +4,7 @@ import { version } from '../../package.json';
 import { PIPELINE_VERSION } from '../core/options.js';
 import { COMMANDS } from './commands.js';
 import { OutputError } from '../io/write/output-error.js';
-import { createContext, ExitCode, UsageError, type CliIo } from './context.js';
+import { createContext, ExitCode, UsageError, type CliIo, type RunContext } from './context.js';
 import { NoDocumentsError } from './no-documents.js';
 
 /** Runs one command line (without the `node simhash` part) and returns its exit code; never calls process.exit. */
@@ -31,30 +31,36 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   try {
     await program.parseAsync([...args], { from: 'user' });
   } catch (error) {
-    // An option value a command checked itself: commander has not printed this one.
-    if (error instanceof InvalidArgumentError) {
-      context.warn(error.message);
-      return ExitCode.usage;
-    }
-    // Commander has already printed its message (help, version, or what was wrong).
-    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-    if (error instanceof UsageError) {
-      context.warn(error.message);
-      return ExitCode.usage;
-    }
-    if (error instanceof NoDocumentsError) {
-      context.warn(error.message);
-      return ExitCode.noDocuments;
-    }
-    if (error instanceof OutputError) {
-      context.warn(error.message);
-      return ExitCode.outputFailed;
-    }
-    context.warn(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return ExitCode.internal;
-  } finally {
+    // The count of skip messages held back comes before the error that ended the run, which stays the last line.
     context.finish();
+    return reportError(error, context);
   }
+  context.finish();
   if (context.outputFailed) return ExitCode.outputFailed;
   return context.failures > 0 ? ExitCode.someInputsFailed : ExitCode.ok;
+}
+
+/** Says what ended the run (unless commander already did) and gives its exit code. */
+function reportError(error: unknown, context: RunContext): number {
+  // An option value a command checked itself: commander has not printed this one.
+  if (error instanceof InvalidArgumentError) {
+    context.warn(error.message);
+    return ExitCode.usage;
+  }
+  // Commander has already printed its message (help, version, or what was wrong).
+  if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+  if (error instanceof UsageError) {
+    context.warn(error.message);
+    return ExitCode.usage;
+  }
+  if (error instanceof NoDocumentsError) {
+    context.warn(error.message);
+    return ExitCode.noDocuments;
+  }
+  if (error instanceof OutputError) {
+    context.warn(error.message);
+    return ExitCode.outputFailed;
+  }
+  context.warn(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return ExitCode.internal;
 }
