@@ -255,6 +255,13 @@ describe('many bad inputs', () => {
     expect(errors[20]).toBe('simhash: 29,980 more inputs skipped, not shown (30,000 in all)');
   });
 
+  it('the count comes before the error that ended the run, which stays the last line', async () => {
+    const bad = Array.from({ length: 25 }, (_, i) => `not json ${i}`).join('\n');
+    const run = await runCli(['fingerprint', '--jsonl', '-'], { stdin: `${bad}\n` });
+    expect(run.code).toBe(5);
+    expect(lines(run.stderr).slice(20)).toEqual(['simhash: 5 more inputs skipped, not shown (25 in all)', 'simhash: no input documents']);
+  });
+
   it('dedupe --format json still lists every skipped input', async () => {
     const bad = Array.from({ length: 1000 }, (_, i) => `not json ${i}`).join('\n');
     const good = JSON.stringify({ id: 'good', text: 'one good document among the bad lines' });
