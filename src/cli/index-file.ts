@@ -41,8 +41,9 @@ export function nameOf(names: ReadonlyMap<number, string>, id: number): string {
 
 export function encodeIndexFile(index: SimHashIndex, names: ReadonlyMap<number, string>): Uint8Array {
   const encoder = new TextEncoder();
-  const entries = [...names].sort((a, b) => a[0] - b[0]).map(([id, name]) => [id, encoder.encode(name)] as const);
-  const namesBytes = pad4(entries.reduce((sum, [, name]) => sum + 8 + name.length, 0));
+  const entries = [...names].sort((a, b) => a[0] - b[0]);
+  // Sized first and then written in place: no array per name (an index may name millions of documents).
+  const namesBytes = pad4(entries.reduce((sum, [, name]) => sum + 8 + Buffer.byteLength(name, 'utf8'), 0));
   const library = index.serialize();
   const total = HEADER + namesBytes + library.length + DIGEST;
   const bytes = new Uint8Array(total);
@@ -54,10 +55,10 @@ export function encodeIndexFile(index: SimHashIndex, names: ReadonlyMap<number, 
   view.setBigUint64(24, BigInt(library.length), true);
   let at = HEADER;
   for (const [id, name] of entries) {
+    const { written } = encoder.encodeInto(name, bytes.subarray(at + 8));
     view.setUint32(at, id, true);
-    view.setUint32(at + 4, name.length, true);
-    bytes.set(name, at + 8);
-    at += 8 + name.length;
+    view.setUint32(at + 4, written, true);
+    at += 8 + written;
   }
   bytes.set(library, HEADER + namesBytes);
   bytes.set(sha256(bytes.subarray(0, total - DIGEST)), total - DIGEST);

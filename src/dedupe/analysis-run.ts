@@ -4,7 +4,7 @@
 // extraction, the same --threads and the same progress.
 import type { Readable } from 'node:stream';
 import type { EngineName } from '../cli/engines.js';
-import { readDocuments, walkInputs, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
+import { readDocumentBatches, walkInputs, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
 import type { Analysis, AnalyzeInput } from './analyze.js';
 import { createAnalyzer, type Analyzer } from './analyzer.js';
 import { createGrowingAnalyzer } from './growing-analyzer.js';
@@ -73,7 +73,7 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
     },
     async *batches() {
       try {
-        yield* analyzeInOrder(readDocuments(entries, stdin, options), running, options.fingerprintsOnly === true, hooks);
+        yield* analyzeInOrder(readDocumentBatches(entries, stdin, options), running, options.fingerprintsOnly === true, hooks);
       } finally {
         if (own) await running.close();
       }
@@ -81,7 +81,7 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   };
 }
 
-async function* analyzeInOrder(events: ReturnType<typeof readDocuments>, analyzer: Analyzer, fingerprintsOnly: boolean, hooks: AnalysisHooks): AsyncGenerator<AnalyzedBatch> {
+async function* analyzeInOrder(eventBatches: ReturnType<typeof readDocumentBatches>, analyzer: Analyzer, fingerprintsOnly: boolean, hooks: AnalysisHooks): AsyncGenerator<AnalyzedBatch> {
   // Batches in flight, oldest first: handed out in this order whatever order the workers finish them in.
   const inFlight: { documents: DocumentInfo[]; analysis: Promise<Analysis> }[] = [];
   let documents: DocumentInfo[] = [];
@@ -106,21 +106,23 @@ async function* analyzeInOrder(events: ReturnType<typeof readDocuments>, analyze
     return { documents: infos, ...(await analysis) };
   };
   try {
-    for await (const event of events) {
-      if (event.kind === 'progress') {
-        bytesRead += event.bytes;
-        hooks.progress?.(bytesRead, done);
-      } else if (event.kind === 'skipped') {
-        hooks.skipped(event.source, event.reason);
-      } else {
-        const { source, id, text, html, bytes } = event.document;
-        documents.push(id === undefined ? { source, bytes } : { source, id, bytes });
-        inputs.push({ text, html });
-        batchBytes += text.length;
-        if (batchBytes >= BATCH_BYTES || inputs.length >= BATCH_DOCUMENTS) {
-          submit();
-          // Bounded memory: no more batches waiting than the workers can hold; the oldest goes out first.
-          if (inFlight.length > 2 * analyzer.threads) yield await next();
+    for await (const events of eventBatches) {
+      for (const event of events) {
+        if (event.kind === 'progress') {
+          bytesRead += event.bytes;
+          hooks.progress?.(bytesRead, done);
+        } else if (event.kind === 'skipped') {
+          hooks.skipped(event.source, event.reason);
+        } else {
+          const { source, id, text, html, bytes } = event.document;
+          documents.push(id === undefined ? { source, bytes } : { source, id, bytes });
+          inputs.push({ text, html });
+          batchBytes += text.length;
+          if (batchBytes >= BATCH_BYTES || inputs.length >= BATCH_DOCUMENTS) {
+            submit();
+            // Bounded memory: no more batches waiting than the workers can hold; the oldest goes out first.
+            if (inFlight.length > 2 * analyzer.threads) yield await next();
+          }
         }
       }
     }

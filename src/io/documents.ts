@@ -18,32 +18,43 @@ import { wholeDocument } from './whole-document.js';
 const JSONL_NAME = /\.(?:jsonl|ndjson)$/i;
 
 export async function* readDocuments(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions): AsyncGenerator<DocumentEvent> {
+  for await (const events of readDocumentBatches(entries, stdin, options)) yield* events;
+}
+
+/**
+ * The same events, several at a time (a JSONL chunk's records, or one file's): for readers of millions of short
+ * records, one step of the async machinery per batch instead of per record.
+ */
+export async function* readDocumentBatches(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions): AsyncGenerator<DocumentEvent[]> {
   const fields = recordFields(options.textField, options.idField);
   for await (const entry of entries) {
-    if (entry.kind === 'error') yield { kind: 'skipped', source: entry.path, reason: describeReadError(entry.error) };
+    if (entry.kind === 'error') yield [{ kind: 'skipped', source: entry.path, reason: describeReadError(entry.error) }];
     else if (entry.kind === 'stdin') yield* streamDocuments(STDIN_LABEL, stdin, options.jsonl, options, fields);
     else if (options.jsonl === true || (options.jsonl === undefined && JSONL_NAME.test(withoutCompressionSuffix(entry.path)))) {
       yield* streamDocuments(entry.path, fileChunks(entry.path), true, options, fields);
-    } else yield* fileDocument(entry.path, options);
+    } else yield fileDocument(entry.path, options);
   }
 }
 
-function* fileDocument(path: string, options: DocumentOptions): Generator<DocumentEvent> {
+function fileDocument(path: string, options: DocumentOptions): DocumentEvent[] {
   const { read, result: document } = readFileDocument(path, options);
-  if (read > 0) yield { kind: 'progress', bytes: read };
-  yield result(path, document);
+  return read > 0 ? [{ kind: 'progress', bytes: read }, result(path, document)] : [result(path, document)];
 }
 
 /**
  * A stream (stdin, or a JSONL file) decompressed on the way if its first bytes say so. `jsonl` undefined: JSONL
  * when the first byte that is not blank is "{" (plain text rarely starts so; --no-jsonl says otherwise).
  */
-async function* streamDocuments(label: string, raw: AsyncIterable<Uint8Array>, jsonl: boolean | undefined, options: DocumentOptions, fields: RecordFields): AsyncGenerator<DocumentEvent> {
+async function* streamDocuments(label: string, raw: AsyncIterable<Uint8Array>, jsonl: boolean | undefined, options: DocumentOptions, fields: RecordFields): AsyncGenerator<DocumentEvent[]> {
   const counter = { bytes: 0, reported: 0 };
   const progress = (): DocumentEvent | undefined => {
     const bytes = counter.bytes - counter.reported;
     counter.reported = counter.bytes;
     return bytes > 0 ? { kind: 'progress', bytes } : undefined;
+  };
+  const withProgress = (events: DocumentEvent[]): DocumentEvent[] => {
+    const read = progress();
+    return read === undefined ? events : [read, ...events];
   };
   try {
     const compressed = await peek(counting(raw, counter), (head) => head.length >= MAGIC_BYTES);
@@ -57,18 +68,14 @@ async function* streamDocuments(label: string, raw: AsyncIterable<Uint8Array>, j
     if (jsonl) {
       yield* jsonlDocuments(label, chunks, fields, options.html, progress);
       const read = progress();
-      if (read !== undefined) yield read;
+      if (read !== undefined) yield [read];
       return;
     }
     const parts: Uint8Array[] = [];
     for await (const chunk of chunks) parts.push(chunk);
-    const read = progress();
-    if (read !== undefined) yield read;
-    yield result(label, wholeDocument(label, concatBytes(parts), undefined, options));
+    yield withProgress([result(label, wholeDocument(label, concatBytes(parts), undefined, options))]);
   } catch (error) {
-    const read = progress();
-    if (read !== undefined) yield read;
-    yield { kind: 'skipped', source: label, reason: describeReadError(error) };
+    yield withProgress([{ kind: 'skipped', source: label, reason: describeReadError(error) }]);
   }
 }
 

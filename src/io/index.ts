@@ -1,7 +1,7 @@
 // The io layer: every way documents come in (files, directories, patterns, JSONL, stdin, gzip and zstd, HTML, mail,
 // the invalid-UTF-8 policy, the skip-and-report rules), one module for every command and for the library's dedupe.
 // It builds on core, the public entries and html only; nothing of dedupe, pool or cli comes in here.
-export { readDocuments } from './documents.js';
+export { readDocumentBatches, readDocuments } from './documents.js';
 export { documentName, type DocumentEvent, type InputDocument } from './input-document.js';
 export type { DocumentOptions, HtmlMode, InvalidUtf8Mode } from './read-options.js';
 export { walkInputs, type WalkEntry, type WalkOptions } from './walk.js';
