@@ -42,12 +42,14 @@ const options: DedupeOptions = {
 
 async function main(): Promise<void> {
   process.chdir(dataDir); // so documents are named easy-ham-1/..., spam-2/...
-  out(`$ cd ${relative(root, dataDir)}\n$ simhash dedupe --mail --include '*.txt' --invalid-utf8 replace .\n\n`);
+  // The command lines as the README shows them, run from the corpus directory.
+  const simhash = `node ${relative(dataDir, join(root, 'dist', 'cli.js'))}`;
+  out(`$ cd ${relative(root, dataDir)}\n$ ${simhash} dedupe --mail --include '*.txt' --invalid-utf8 replace .\n\n`);
   const skip = (source: string, reason: string) => process.stderr.write(`simhash: ${source}: ${reason}, skipped\n`);
   const result = await runDedupe(['.'], process.stdin, options, { skipped: skip });
   out(formatText(result, options));
 
-  out(`\n$ simhash make-pairs --mail --include '*.txt' --invalid-utf8 replace . > pairs.jsonl\n$ simhash eval --pairs pairs.jsonl --plot ${relative(dataDir, plotFile)}\n\n`);
+  out(`\n$ ${simhash} make-pairs --mail --include '*.txt' --invalid-utf8 replace . > pairs.jsonl\n$ ${simhash} eval --pairs pairs.jsonl --plot ${relative(dataDir, plotFile)}\n\n`);
   const corpus: CorpusDocument[] = [];
   for await (const event of readDocuments(walkInputs(['.'], options), process.stdin, options)) {
     if (event.kind === 'document') corpus.push({ text: event.document.html ? htmlToText(event.document.text) : event.document.text, source: event.document.source });

@@ -42,6 +42,14 @@ describe('SimHashIndex serialize / deserialize', () => {
     expect(copy.size).toBe(sample().size);
   });
 
+  it('reads an unaligned Node Buffer (whose slice() is a view, not a copy)', () => {
+    const bytes = sample().serialize();
+    const padded = Buffer.alloc(bytes.length + 3);
+    padded.set(bytes, 1);
+    const copy = SimHashIndex.deserialize(padded.subarray(1, 1 + bytes.length));
+    expect(copy.size).toBe(sample().size);
+  });
+
   it('refuses every truncation', () => {
     const bytes = sample().serialize();
     for (let length = 0; length < bytes.length; length++) {

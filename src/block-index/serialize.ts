@@ -70,7 +70,8 @@ export function decodeIndex(input: Uint8Array): IndexImage {
   }
   if (input.length < HEADER) fail(`truncated at ${input.length} bytes, inside the ${HEADER}-byte header`);
   // Aligned little-endian words, so the three arrays are plain Uint32Array copies.
-  const bytes = input.byteOffset % 4 === 0 ? input : input.slice();
+  // Uint8Array's own slice: a Node Buffer's slice() is a view, not a copy, so it would stay unaligned.
+  const bytes = input.byteOffset % 4 === 0 ? input : Uint8Array.prototype.slice.call(input);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const format = view.getUint32(8, true);
   if (format !== FORMAT_VERSION) fail(`format version ${format}, this library reads version ${FORMAT_VERSION}`);

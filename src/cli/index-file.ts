@@ -84,8 +84,8 @@ export function decodeIndexFile(bytes: Uint8Array, load: (library: Uint8Array) =
   const namesEnd = HEADER + Number(namesBytes);
   const names = readNames(bytes, view, count, namesEnd);
   const library = bytes.subarray(namesEnd, bytes.length - DIGEST);
-  // Aligned in the file; copied only when the caller's buffer itself starts off a 4-byte boundary.
-  return { index: load(library.byteOffset % 4 === 0 ? library : Uint8Array.prototype.slice.call(library)), names, format: 2 };
+  // The library copies a view that starts off a 4-byte boundary itself.
+  return { index: load(library), names, format: 2 };
 }
 
 function readNames(bytes: Uint8Array, view: DataView, count: number, end: number): Map<number, string> {
