@@ -10,12 +10,7 @@ import { scratchDir } from './cli-harness.js';
 
 const files = scratchDir({});
 afterAll(files.remove);
-let dirs = 0;
-function freshDir(): string {
-  const dir = files.path(`case-${++dirs}`);
-  mkdirSync(dir);
-  return dir;
-}
+const freshDir = files.fresh;
 
 describe('writeFileAtomic', () => {
   it('replaces a file, keeping its mode; a new file gets 0666 minus the umask', async () => {

@@ -1,6 +1,6 @@
 // Runs the `simhash` command line in-process (fast) or as a real process, and collects what it printed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -39,9 +39,27 @@ export function runProcess(nodeArgs: string[], args: string[], stdin: string | U
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
+export interface ScratchDir {
+  readonly dir: string;
+  path(name: string): string;
+  /** A new empty directory inside, one per test, so a stray temporary file is seen by the test that left it. */
+  fresh(): string;
+  remove(): void;
+}
+
 /** A scratch directory with the given files; remove() deletes it. */
-export function scratchDir(files: Record<string, string | Uint8Array>): { dir: string; path: (name: string) => string; remove: () => void } {
+export function scratchDir(files: Record<string, string | Uint8Array>): ScratchDir {
   const dir = mkdtempSync(join(tmpdir(), 'simhash-cli-'));
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
-  return { dir, path: (name) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  let made = 0;
+  return {
+    dir,
+    path: (name) => join(dir, name),
+    fresh: () => {
+      const sub = join(dir, `case-${++made}`);
+      mkdirSync(sub);
+      return sub;
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

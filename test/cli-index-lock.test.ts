@@ -11,12 +11,7 @@ import { indexedCount, jsonlDocuments, lines, runCli, startCli, waitFor, type Fi
 const files = scratchDir({});
 afterAll(files.remove);
 
-let dirs = 0;
-function freshDir(): string {
-  const dir = files.path(`case-${++dirs}`);
-  mkdirSync(dir);
-  return dir;
-}
+const freshDir = files.fresh;
 
 const temporaries = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.tmp') || name.endsWith('.stale'));
 

@@ -10,13 +10,7 @@ import { cli, indexedCount, indexIn, jsonlDocuments, lines, privateMountNamespac
 const files = scratchDir({});
 afterAll(files.remove);
 
-/** A fresh directory per test, so a stray temporary file is seen by the test that left it. */
-let dirs = 0;
-function freshDir(): string {
-  const dir = files.path(`case-${++dirs}`);
-  mkdirSync(dir);
-  return dir;
-}
+const freshDir = files.fresh;
 
 const temporaries = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.tmp') || name.includes('.tmp.'));
 
