@@ -1,6 +1,6 @@
 // Builds dist/: the library entries as ESM (.js) and CommonJS (.cjs) for Node and bundlers, the `simhash`
-// command (dist/cli.js), the fingerprint pool's worker thread (dist/pool-worker.js, found beside the code by
-// src/pool/worker-url.ts), and for pages without a bundler one file each, minified and self-contained:
+// command (dist/cli.js), the worker threads' scripts (dist/pool-worker.js for simhash-wasm/pool, dist/dedupe-worker.js
+// for the command's analysis; found beside the code by src/pool/worker-url.ts), and for pages without a bundler one file each, minified and self-contained:
 // dist/browser/simhash-wasm.js (ES module) and dist/browser/simhash-wasm.umd.js (UMD, global SimHashWasm).
 // Also the demo page, into build/demo/ (a classic script, so index.html opens from disk too).
 // The WASM bytes reach every bundle inlined, through src/wasm/wasm-bytes.ts (written by `npm run build:wasm`).
@@ -46,7 +46,7 @@ const executable = (file) => ({
 
 export default [
   {
-    input: { ...library, cli: 'src/cli/main.ts', 'pool-worker': 'src/pool/worker.ts' },
+    input: { ...library, cli: 'src/cli/main.ts', 'pool-worker': 'src/pool/worker.ts', 'dedupe-worker': 'src/dedupe/worker.ts' },
     external,
     plugins: [json({ preferConst: true }), compile(), executable('dist/cli.js')],
     output: {

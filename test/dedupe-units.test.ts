@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DIGEST_BYTES } from '../src/dedupe/analyze.js';
 import { groupDocuments } from '../src/dedupe/group.js';
 import { messageBody } from '../src/io/mail.js';
-import { createProgress } from '../src/dedupe/progress.js';
+import { createProgress } from '../src/cli/progress.js';
 import { firstInvalidUtf8, looksBinary } from '../src/io/utf8.js';
 import { walkInputs, type WalkOptions } from '../src/io/walk.js';
 

@@ -3,7 +3,7 @@
 import { Option, type Command } from 'commander';
 import type { GroupingMode } from '../dedupe/group.js';
 import { runDedupe, type DedupeOptions } from '../dedupe/pipeline.js';
-import { createProgress } from '../dedupe/progress.js';
+import { createProgress } from './progress.js';
 import { formatJson, formatJsonl, formatText, type OutputFormat } from '../dedupe/report.js';
 import { STDIN } from '../io/index.js';
 import type { CliContext } from './context.js';

@@ -2,11 +2,11 @@
 // the progress bar on a terminal, each skipped input reported on stderr, and NoDocumentsError when there were none.
 import { Option, type Command } from 'commander';
 import { startAnalysis, type AnalyzedBatch } from '../dedupe/analysis-run.js';
-import { createProgress } from '../dedupe/progress.js';
+import { createProgress } from './progress.js';
 import { quoteName, STDIN } from '../io/index.js';
 import type { CliContext } from './context.js';
 import { threadsOption } from './dedupe-options.js';
-import type { EngineName } from './engines.js';
+import type { EngineName } from '../core/types.js';
 import { readOptions, type InputFlags } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
 import { engineOption } from './options.js';

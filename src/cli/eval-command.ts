@@ -12,7 +12,7 @@ import { formatEvaluationJson, formatEvaluationText } from '../dedupe/eval-repor
 import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
 import { minTokensOption, threadsOption } from './dedupe-options.js';
-import type { EngineName } from './engines.js';
+import type { EngineName } from '../core/types.js';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
 import { engineOption, outputFileOption, shingleOption } from './options.js';
 

@@ -10,7 +10,7 @@ import type { LayoutOption } from '../block-index/layout.js';
 import { describeReadError, documentName, quoteName } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
 import { analysisOptions, startDocumentRun, type RunFlags } from './document-run.js';
-import { loadEntry } from './engines.js';
+import { loadEntry } from '../pool/engine-entry.js';
 import { decodeIndexFile, encodeIndexFile, IndexFileError, nameOf, type IndexFileContent } from './index-file.js';
 import { openIndexFile, lockWaitOption } from './index-output.js';
 import { inputOptions } from './input-options.js';

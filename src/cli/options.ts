@@ -1,8 +1,8 @@
 // Options several verbs share (`--shingle`, `--engine`, output files), parsed and checked in one place.
 import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SHINGLE, MAX_SHINGLE } from '../core/options.js';
+import { ENGINE_NAMES } from '../core/types.js';
 import { outputPathProblem } from '../io/write/output-path.js';
-import { ENGINE_NAMES } from './engines.js';
 
 export function shingleOption(): Option {
   return new Option('-w, --shingle <w>', `shingle width: tokens per feature, 1 to ${MAX_SHINGLE}`)

@@ -2,9 +2,12 @@
 import { describe } from './bits.js';
 import type { Engine, EngineChoice, HasherConfig, SimHashOptions, WeightFunction, Weighting } from './types.js';
 import { buildWeightTable, type WeightTable } from './weight-table.js';
-import { UNICODE_VERSION } from '../pure/unicode-tables.js';
+import { UNICODE_VERSION } from './unicode-version.js';
 
-/** Identifies the fingerprint definition (DESIGN.md §1); changes whenever any fingerprint would. */
+/**
+ * Identifies the fingerprint definition (tokens, lowercasing, shingles, FNV-1a 64 + splitmix64 feature hashes, 64
+ * counters) and the Unicode version of its tables; changes whenever any fingerprint would.
+ */
 export const PIPELINE_VERSION = `simhash-v1+unicode${UNICODE_VERSION}`;
 export const DEFAULT_SHINGLE = 3;
 /** The weights part of the version when every feature weighs 1 (term frequency): no `weights` option. */

@@ -2,7 +2,7 @@
 import { describe, toHex } from './bits.js';
 import { assertAttached } from './detached.js';
 import { resolveOptions } from './options.js';
-import type { Engine, EngineStream, SimHashOptions, Text } from './types.js';
+import type { Engine, EngineName, EngineStream, SimHashOptions, Text } from './types.js';
 
 export interface SimHashStream {
   /** Feeds the next chunk (string or UTF-8 bytes); cut anywhere. Returns the stream for chaining. */
@@ -13,7 +13,7 @@ export interface SimHashStream {
 
 export interface SimHash {
   /** Which engine computes the fingerprints. */
-  readonly engine: 'wasm' | 'pure';
+  readonly engine: EngineName;
   readonly shingle: number;
   /** Pipeline version of this hasher's fingerprints: definition, Unicode version, w and weights. */
   readonly version: string;

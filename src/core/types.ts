@@ -7,8 +7,9 @@ export type Text = string | Uint8Array;
 /** Weight of a feature, given its 64-bit feature hash; must return an int32. */
 export type WeightFunction = (featureHash: bigint) => number;
 
-/** The two fingerprint engines; they compute the same bits. */
-export type EngineName = 'wasm' | 'pure';
+/** The two fingerprint engines by name (`--engine`, a pool's `engine`); they compute the same bits. */
+export const ENGINE_NAMES = ['wasm', 'pure'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
 /** `createSimHash({ engine })`: an engine by name, or 'auto' (WASM when it loads, else pure). */
 export type EngineChoice = EngineName | 'auto';
 

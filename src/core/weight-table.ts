@@ -32,14 +32,3 @@ export function buildWeightTable(entries: ReadonlyMap<bigint, number>, defaultWe
   }
   return { mask, keys, weights, defaultWeight, zeroKeyWeight, size: entries.size };
 }
-
-export function lookupWeight(table: WeightTable, key: bigint): number {
-  if (key === 0n) return table.zeroKeyWeight;
-  let slot = Number(key & 0xffffffffn) & table.mask;
-  for (;;) {
-    const k = table.keys[slot];
-    if (k === key) return table.weights[slot];
-    if (k === 0n) return table.defaultWeight;
-    slot = (slot + 1) & table.mask;
-  }
-}

@@ -3,7 +3,7 @@
 // out; `fingerprint` and `index` print or index it as it comes, so each has the same reading, the same HTML
 // extraction, the same --threads and the same progress.
 import type { Readable } from 'node:stream';
-import type { EngineName } from '../cli/engines.js';
+import type { EngineName } from '../core/types.js';
 import { readDocumentBatches, walkInputs, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
 import type { Analysis, AnalyzeInput } from './analyze.js';
 import { createAnalyzer, type Analyzer } from './analyzer.js';

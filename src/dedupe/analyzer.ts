@@ -1,9 +1,11 @@
 // analyze() on a worker pool, or in this thread when one thread is asked for (no start-up cost, same bits).
-import type { EngineName } from '../cli/engines.js';
-import { createTaskRunner } from '../pool/run-task.js';
-import type { TaskResult } from '../pool/protocol.js';
+import type { EngineName } from '../core/types.js';
+import { prepareTasks } from '../pool/prepare-tasks.js';
+import { localPool } from '../pool/task-pool.js';
 import { WorkerPool } from '../pool/worker-pool.js';
+import { findWorkerScript } from '../pool/worker-url.js';
 import type { AnalyzeInput, Analysis } from './analyze.js';
+import { analysisTask } from './analysis-task.js';
 
 export interface Analyzer {
   readonly version: string;
@@ -13,27 +15,22 @@ export interface Analyzer {
   close(): Promise<void>;
 }
 
-export async function createAnalyzer(options: { threads: number; engine: EngineName; shingle: number }): Promise<Analyzer> {
+export interface AnalyzerOptions {
+  readonly threads: number;
+  readonly engine: EngineName;
+  readonly shingle: number;
+}
+
+export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer> {
   const setup = { engine: options.engine, shingle: options.shingle };
-  const local = await createTaskRunner(setup); // checks the options, and names the pipeline version
-  const version = local.hasher.version;
-  const asAnalysis = (result: TaskResult): Analysis => {
-    if (result.kind !== 'analyze') throw new Error(`expected an analysis, got a ${result.kind} result`);
-    return result;
-  };
-  if (options.threads === 1) {
-    return {
-      version,
-      threads: 1,
-      analyze: async (inputs, fingerprintsOnly) => asAnalysis(local.run({ kind: 'analyze', inputs, fingerprintsOnly })),
-      close: async () => {},
-    };
-  }
-  const pool = await WorkerPool.start(options.threads, setup);
+  const local = await prepareTasks(setup, [analysisTask]); // checks the options, and names the pipeline version
+  const pool = options.threads === 1
+    ? localPool(local)
+    : await WorkerPool.start(options.threads, setup, findWorkerScript(import.meta.url, { built: 'dedupe-worker.js', source: './worker.ts' }));
   return {
-    version,
-    threads: options.threads,
-    analyze: async (inputs, fingerprintsOnly) => asAnalysis(await pool.run({ kind: 'analyze', inputs, fingerprintsOnly })),
+    version: local.hasher.version,
+    threads: pool.threads,
+    analyze: (inputs, fingerprintsOnly) => pool.run(analysisTask, { inputs, fingerprintsOnly }),
     close: () => pool.close(),
   };
 }

@@ -1,10 +1,9 @@
 // An analyzer for input of unknown size (stdin) when --threads was not given: it starts in this thread, where small
 // inputs are fastest (starting workers costs about 100 ms), and moves to a pool of workers once enough text has gone
 // through to pay for them. Batches keep their order either way: the caller hands results out in input order.
-import type { EngineName } from '../cli/engines.js';
-import { createAnalyzer, type Analyzer } from './analyzer.js';
+import { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
 
-export async function createGrowingAnalyzer(options: { threads: number; engine: EngineName; shingle: number }, thresholdChars: number): Promise<Analyzer> {
+export async function createGrowingAnalyzer(options: AnalyzerOptions, thresholdChars: number): Promise<Analyzer> {
   const local = await createAnalyzer({ ...options, threads: 1 });
   let pool: Promise<Analyzer> | undefined;
   let seen = 0;

@@ -3,9 +3,11 @@
 import { availableParallelism } from 'node:os';
 import { describe } from '../core/bits.js';
 import { assertText } from '../core/simhash.js';
-import type { SimHashOptions, Text } from '../core/types.js';
-import { ENGINE_NAMES, loadEntry, type EngineName } from '../cli/engines.js';
+import { ENGINE_NAMES, type EngineName, type SimHashOptions, type Text } from '../core/types.js';
+import { loadEntry } from './engine-entry.js';
+import { fingerprintTask } from './fingerprint-task.js';
 import { WorkerPool } from './worker-pool.js';
+import { findWorkerScript } from './worker-url.js';
 
 export interface FingerprintPoolOptions extends Omit<SimHashOptions, 'weights'> {
   /** Worker threads; default the number of cores (os.availableParallelism()). */
@@ -53,7 +55,7 @@ export async function createFingerprintPool(options: FingerprintPoolOptions = {}
   // A hasher here checks every option once, with the library's own messages, before any worker starts.
   const setup = { engine, shingle: options.shingle, weights: options.weights, defaultWeight: options.defaultWeight };
   const { version } = (await loadEntry(engine)).createSimHash(setup);
-  const pool = await WorkerPool.start(threads, setup);
+  const pool = await WorkerPool.start(threads, setup, findWorkerScript(import.meta.url, { built: 'pool-worker.js', source: './worker.ts' }));
   const close = () => pool.close();
   return {
     threads,
@@ -62,8 +64,7 @@ export async function createFingerprintPool(options: FingerprintPoolOptions = {}
       const list = textList(texts);
       const out = new BigUint64Array(list.length);
       await Promise.all(chunks(list, threads).map(async ([start, end]) => {
-        const result = await pool.run({ kind: 'fingerprint', texts: list.slice(start, end) });
-        out.set(result.fingerprints, start);
+        out.set(await pool.run(fingerprintTask, list.slice(start, end)), start);
       }));
       return out;
     },

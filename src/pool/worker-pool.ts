@@ -1,16 +1,19 @@
 // N worker threads answering tasks in any order; each task's promise gets its own result. Idle workers are unref'd,
 // so a pool nobody closed does not keep the process alive.
 import { Worker } from 'node:worker_threads';
-import type { FromWorker, Task, TaskResult, ToWorker, WorkerSetup } from './protocol.js';
-import { findWorkerScript } from './worker-url.js';
+import type { FromWorker, ToWorker, WorkerSetup } from './protocol.js';
+import type { Task } from './task.js';
+import type { TaskPool } from './task-pool.js';
+import type { WorkerScript } from './worker-url.js';
 
 /** Tasks queued on one worker at once: one running, one waiting, so it never idles between messages. */
 const DEPTH = 2;
 
 interface Pending {
   readonly seq: number;
-  readonly task: Task;
-  resolve(result: TaskResult): void;
+  readonly task: string;
+  readonly input: unknown;
+  resolve(result: unknown): void;
   reject(error: Error): void;
 }
 
@@ -19,7 +22,7 @@ interface Slot {
   readonly running: Map<number, Pending>;
 }
 
-export class WorkerPool {
+export class WorkerPool implements TaskPool {
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #seq = 0;
@@ -28,10 +31,12 @@ export class WorkerPool {
 
   private constructor() {}
 
-  /** Starts `threads` workers and resolves once every one has built its hasher (or rejects with why one could not). */
-  static async start(threads: number, setup: WorkerSetup): Promise<WorkerPool> {
+  /**
+   * Starts `threads` workers running `script` (a script that serves the tasks this pool will be asked to run) and
+   * resolves once every one has built its hasher from `setup` (or rejects with why one could not).
+   */
+  static async start(threads: number, setup: WorkerSetup, script: WorkerScript): Promise<WorkerPool> {
     const pool = new WorkerPool();
-    const script = findWorkerScript();
     const ready: Promise<void>[] = [];
     for (let i = 0; i < threads; i++) {
       const worker = 'url' in script ? new Worker(script.url, { workerData: setup }) : new Worker(script.code, { eval: true, workerData: setup });
@@ -53,11 +58,11 @@ export class WorkerPool {
     return this.#slots.length;
   }
 
-  run(task: Task): Promise<TaskResult> {
+  run<In, Out>(task: Task<In, Out>, input: In): Promise<Out> {
     if (this.#closed) return Promise.reject(new Error('the pool is closed'));
     if (this.#broken) return Promise.reject(this.#broken);
     return new Promise((resolve, reject) => {
-      this.#queue.push({ seq: this.#seq++, task, resolve, reject });
+      this.#queue.push({ seq: this.#seq++, task: task.name, input, resolve: resolve as (result: unknown) => void, reject });
       this.#dispatch();
     });
   }
@@ -78,7 +83,7 @@ export class WorkerPool {
       const pending = this.#queue.shift()!;
       if (best.running.size === 0) best.worker.ref();
       best.running.set(pending.seq, pending);
-      best.worker.postMessage({ seq: pending.seq, task: pending.task } satisfies ToWorker);
+      best.worker.postMessage({ seq: pending.seq, task: pending.task, input: pending.input } satisfies ToWorker);
     }
   }
 

@@ -4,7 +4,6 @@
 // LOWER_RUNS: quadruples [first, last, stride, delta]: first, first+stride, ..., last lower to cp + delta.
 // U+0130 (lowercase "i\u0307") is the only multi-code-point lowercase and is handled in code.
 
-export const UNICODE_VERSION = '17.0';
 export const FLAG_ALNUM = 1;
 export const FLAG_CASED = 2;
 export const FLAG_CASE_IGNORABLE = 4;

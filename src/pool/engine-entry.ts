@@ -1,0 +1,13 @@
+// The library entry of an engine, by name. A worker is told the engine's name, not given a hasher (functions do not
+// cross threads), and builds its hasher from the entry of that name; the WASM one is initialised on first use.
+import type { EngineName } from '../core/types.js';
+import * as wasm from '../index.js';
+import * as pure from '../pure/index.js';
+
+export type EngineEntry = typeof pure;
+
+export async function loadEntry(name: EngineName): Promise<EngineEntry> {
+  const entry: EngineEntry = name === 'wasm' ? (wasm as EngineEntry) : pure;
+  await entry.init();
+  return entry;
+}

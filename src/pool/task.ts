@@ -1,0 +1,25 @@
+// A task: work a pool worker runs by name. The pool knows no task but its own (fingerprint-task.ts); the layer that
+// owns a job defines its task and a worker script serving it (serveTasks), so a worker loads only the code of the
+// tasks it serves: dist/pool-worker.js has no HTML parser, the dedupe layer's worker has.
+import type { SimHash } from '../core/simhash.js';
+import type { EngineEntry } from './engine-entry.js';
+
+/** What the tasks of one worker share, built once per worker from the pool's WorkerSetup. */
+export interface TaskContext {
+  /** The library entry of the setup's engine: for hashers with other options (a w = 1 token hasher). */
+  readonly entry: EngineEntry;
+  /** createSimHash with the setup's options. */
+  readonly hasher: SimHash;
+}
+
+export interface Task<In, Out> {
+  /** Names the task in messages; unique among the tasks one worker serves. */
+  readonly name: string;
+  /** Builds the task's function once per worker (or once in this thread): what it keeps between calls. */
+  prepare(context: TaskContext): (input: In) => Out;
+  /** The result's buffers, moved to the main thread instead of copied. */
+  transfer(result: Out): ArrayBuffer[];
+}
+
+// The worker side sees tasks by name only, with inputs and results as structured clones.
+export type AnyTask = Task<any, any>;
