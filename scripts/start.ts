@@ -5,18 +5,13 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultThreads } from '../src/pool/fingerprint-pool.js';
-import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from '../src/cli/dedupe-options.js';
-import { createAnalyzer } from '../src/dedupe/analyzer.js';
-import { readDocuments } from '../src/io/documents.js';
-import { evaluate } from '../src/dedupe/eval-metrics.js';
-import { pairDistances } from '../src/dedupe/eval-pairs.js';
+import { evaluatePairs, naturalDistances } from '../src/dedupe/eval-pairs.js';
 import { renderPlot } from '../src/dedupe/eval-plot.js';
 import { formatEvaluationText } from '../src/dedupe/eval-report.js';
-import { makePairs, type CorpusDocument } from '../src/dedupe/make-pairs.js';
-import { runDedupe, type DedupeOptions } from '../src/dedupe/pipeline.js';
+import { makePairs } from '../src/dedupe/make-pairs.js';
+import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS, runDedupe, type DedupeOptions } from '../src/dedupe/pipeline.js';
 import { formatText } from '../src/dedupe/report.js';
-import { walkInputs } from '../src/io/walk.js';
-import { htmlToText } from '../src/html/extract.js';
+import { readCorpus } from '../src/dedupe/read-corpus.js';
 import { writeFileAtomic } from '../src/io/write/atomic-write.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,22 +45,12 @@ async function main(): Promise<void> {
   out(formatText(result, options));
 
   out(`\n$ ${simhash} make-pairs --mail --include '*.txt' --invalid-utf8 replace . > pairs.jsonl\n$ ${simhash} eval --pairs pairs.jsonl --plot ${relative(dataDir, plotFile)}\n\n`);
-  const corpus: CorpusDocument[] = [];
-  for await (const event of readDocuments(walkInputs(['.'], options), process.stdin, options)) {
-    if (event.kind === 'document') corpus.push({ text: event.document.html ? htmlToText(event.document.text) : event.document.text, source: event.document.source });
-  }
+  // Skipped inputs were reported by the dedupe run above, which read the same files.
+  const corpus = await readCorpus(['.'], process.stdin, options, () => {});
   const pairs = makePairs(corpus, { seed: 1, minWords: options.minTokens });
-  const analyzer = await createAnalyzer(options);
-  let measured;
-  try {
-    measured = await pairDistances(pairs, analyzer, { minTokens: options.minTokens, html: 'off' });
-  } finally {
-    await analyzer.close();
-  }
-  const evaluation = evaluate(measured.distances);
-  out(formatEvaluationText(evaluation, measured.tooShort));
-  // The natural near-duplicates: the near members the dedupe run grouped, by their distance to the group's first.
-  const natural = result.groups.flatMap((g) => g.members.filter((m) => m.tier === 'near').map((m) => m.distance));
+  const { evaluation, tooShort } = await evaluatePairs(pairs, { ...options, html: 'off' });
+  out(formatEvaluationText(evaluation, tooShort));
+  const natural = naturalDistances(result.groups);
   // Atomic: an interrupted run leaves the committed plot as it was, never a torn one.
   await writeFileAtomic(plotFile, renderPlot(evaluation, {
     title: 'SimHash threshold on the SpamAssassin corpus (message bodies, w = 3)',

@@ -8,7 +8,7 @@ import { formatJson, formatJsonl, formatText, type OutputFormat } from '../dedup
 import { STDIN } from '../io/index.js';
 import type { CliContext } from './context.js';
 import { distanceOption, minTokensOption } from './dedupe-options.js';
-import { analysisOptions, reportSkipped, type RunFlags } from './document-run.js';
+import { analysisOptions, progressHooks, type RunFlags } from './document-run.js';
 import { inputOptions, readOptions } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
 import { shingleOption } from './options.js';
@@ -47,14 +47,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
     const progress = createProgress(context.stderr, flags.quiet === true);
     let result;
     try {
-      result = await runDedupe(inputs.length > 0 ? inputs : [STDIN], context.stdin, options, {
-        started: (total) => progress.start(total),
-        progress: (bytes, documents) => progress.update(bytes, documents),
-        skipped: (source, reason) => {
-          progress.clearLine();
-          reportSkipped(context, source, reason);
-        },
-      });
+      result = await runDedupe(inputs.length > 0 ? inputs : [STDIN], context.stdin, options, progressHooks(progress, context));
     } finally {
       progress.stop();
     }

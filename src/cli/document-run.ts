@@ -1,15 +1,14 @@
 // A command's inputs as analysed documents (src/dedupe/analysis-run.ts), with what every command does around them:
 // the progress bar on a terminal, each skipped input reported on stderr, and NoDocumentsError when there were none.
 import { Option, type Command } from 'commander';
-import { startAnalysis, type AnalyzedBatch } from '../dedupe/analysis-run.js';
-import { createProgress } from './progress.js';
+import { startAnalysis, type AnalysisHooks, type AnalyzedBatch } from '../dedupe/analysis-run.js';
+import { createProgress, type Progress } from './progress.js';
 import { quoteName, STDIN } from '../io/index.js';
 import type { CliContext } from './context.js';
-import { threadsOption } from './dedupe-options.js';
 import type { EngineName } from '../core/types.js';
 import { readOptions, type InputFlags } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
-import { engineOption } from './options.js';
+import { engineOption, threadsOption } from './options.js';
 
 export interface RunFlags extends InputFlags {
   shingle: number;
@@ -35,6 +34,18 @@ export function reportSkipped(context: CliContext, source: string, reason: strin
   context.inputFailed(`${quoteName(source)}: ${reason}, skipped`);
 }
 
+/** The bar follows the run, and a skipped input is reported on a line of its own (the bar redraws below it). */
+export function progressHooks(progress: Progress, context: CliContext): AnalysisHooks {
+  return {
+    started: (total) => progress.start(total),
+    progress: (bytes, documents) => progress.update(bytes, documents),
+    skipped: (source, reason) => {
+      progress.clearLine();
+      reportSkipped(context, source, reason);
+    },
+  };
+}
+
 /** `label`: what the progress bar says it is doing ("index build"). */
 export async function startDocumentRun(inputs: readonly string[], flags: RunFlags, command: Command, context: CliContext, label: string): Promise<DocumentRun> {
   const progress = createProgress(context.stderr, flags.quiet === true, label);
@@ -45,14 +56,7 @@ export async function startDocumentRun(inputs: readonly string[], flags: RunFlag
     threads: flags.threads,
     autoThreads: command.getOptionValueSource('threads') === 'default',
     fingerprintsOnly: true,
-  }, {
-    started: (total) => progress.start(total),
-    progress: (bytes, documents) => progress.update(bytes, documents),
-    skipped: (source, reason) => {
-      progress.clearLine();
-      reportSkipped(context, source, reason);
-    },
-  });
+  }, progressHooks(progress, context));
   return {
     version: run.version,
     async *batches() {

@@ -3,18 +3,16 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { createAnalyzer } from '../dedupe/analyzer.js';
 import { describeReadError, lines, openSource, readFileDocument, type HtmlMode } from '../io/index.js';
-import { evaluate } from '../dedupe/eval-metrics.js';
-import { pairDistances, type PairTexts } from '../dedupe/eval-pairs.js';
+import { evaluatePairs, naturalDistances, type PairTexts } from '../dedupe/eval-pairs.js';
 import { renderPlot } from '../dedupe/eval-plot.js';
 import { formatEvaluationJson, formatEvaluationText } from '../dedupe/eval-report.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
-import { minTokensOption, threadsOption } from './dedupe-options.js';
+import { minTokensOption } from './dedupe-options.js';
 import type { EngineName } from '../core/types.js';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
-import { engineOption, outputFileOption, shingleOption } from './options.js';
+import { engineOption, outputFileOption, shingleOption, threadsOption } from './options.js';
 
 interface EvalFlags {
   pairs: string;
@@ -47,23 +45,16 @@ export function registerEvalCommand(program: Command, context: CliContext): void
     .addOption(threadsOption())
     .action(async (flags: EvalFlags) => {
       // --natural before the pairs: a wrong file is a usage error, found before the long part starts.
-      const natural = flags.natural === undefined ? undefined : await naturalDistances(flags.natural);
+      const natural = flags.natural === undefined ? undefined : await naturalDistancesIn(flags.natural);
       const pairs = await readPairs(flags.pairs, flags.paths === true, context);
       if (pairs.length === 0) throw new UsageError(`${flags.pairs}: no usable labelled pairs`);
-      const analyzer = await createAnalyzer({ threads: flags.threads, engine: flags.engine, shingle: flags.shingle });
-      let measured;
-      try {
-        measured = await pairDistances(pairs, analyzer, { minTokens: flags.minTokens, html: flags.html });
-      } finally {
-        await analyzer.close();
-      }
-      if (measured.distances.length === 0) throw new UsageError(`${flags.pairs}: every pair has a side below --min-tokens ${flags.minTokens}`);
-      const evaluation = evaluate(measured.distances);
+      const { evaluation, tooShort, version } = await evaluatePairs(pairs, flags);
+      if (evaluation.pairs === 0) throw new UsageError(`${flags.pairs}: every pair has a side below --min-tokens ${flags.minTokens}`);
       if (flags.plot !== undefined) {
-        const subtitle = `${evaluation.pairs} labelled pairs (${evaluation.duplicates} duplicates), shingle ${flags.shingle}, ${analyzer.version}`;
+        const subtitle = `${evaluation.pairs} labelled pairs (${evaluation.duplicates} duplicates), shingle ${flags.shingle}, ${version}`;
         await writeFileAtomic(flags.plot, renderPlot(evaluation, { title: flags.title ?? `SimHash threshold: ${flags.pairs}`, subtitle, natural }));
       }
-      await context.write(flags.format === 'json' ? formatEvaluationJson(evaluation, measured.tooShort, analyzer.version) : formatEvaluationText(evaluation, measured.tooShort));
+      await context.write(flags.format === 'json' ? formatEvaluationJson(evaluation, tooShort, version) : formatEvaluationText(evaluation, tooShort));
     });
 }
 
@@ -117,7 +108,7 @@ function side(value: unknown, name: string, base: string, stringsArePaths: boole
 }
 
 /** Distances of the near members of a dedupe JSON result's groups to their group's first member. */
-async function naturalDistances(file: string): Promise<number[]> {
+async function naturalDistancesIn(file: string): Promise<number[]> {
   let value: { format?: string; groups?: { members: { tier: string; distance: number }[] }[] };
   try {
     value = JSON.parse(await readFile(file, 'utf8'));
@@ -125,5 +116,5 @@ async function naturalDistances(file: string): Promise<number[]> {
     throw new UsageError(`--natural ${file}: ${describeReadError(error)}`);
   }
   if (value?.format !== 'simhash-dedupe/1' || !Array.isArray(value.groups)) throw new UsageError(`--natural ${file}: not the output of simhash dedupe --format json`);
-  return value.groups.flatMap((g) => g.members.filter((m) => m.tier === 'near').map((m) => m.distance));
+  return naturalDistances(value.groups);
 }

@@ -8,13 +8,13 @@ import { toHex } from '../core/bits.js';
 import { SimHashIndex } from '../block-index/index.js';
 import type { LayoutOption } from '../block-index/layout.js';
 import { describeReadError, documentName, quoteName } from '../io/index.js';
+import { loadEntry } from '../pool/engine-entry.js';
 import { UsageError, type CliContext } from './context.js';
 import { analysisOptions, startDocumentRun, type RunFlags } from './document-run.js';
-import { loadEntry } from '../pool/engine-entry.js';
 import { decodeIndexFile, encodeIndexFile, IndexFileError, nameOf, type IndexFileContent } from './index-file.js';
 import { openIndexFile, lockWaitOption } from './index-output.js';
 import { inputOptions } from './input-options.js';
-import { outputFileOption, shingleOption } from './options.js';
+import { integerParser, outputFileOption, shingleOption } from './options.js';
 
 interface BuildFlags extends RunFlags {
   out: string;
@@ -29,6 +29,8 @@ interface QueryFlags extends RunFlags {
   maxDistance?: number;
 }
 
+/** -k of both verbs: any Hamming distance a 64-bit fingerprint can have. */
+const maxDistance = integerParser('The distance', 0, 64);
 const INPUT_ARGUMENT = 'files, directories, patterns such as \'docs/**/*.txt\', JSONL files, or "-" for stdin (the default)';
 
 export function registerIndexCommand(program: Command, context: CliContext): void {
@@ -38,7 +40,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .description('fingerprint each document into the index --out; print "<id>  <16 hex>  <name>" per document (a file\'s name is its path, a JSONL record\'s its id or <file>:<line>)')
     .argument('[INPUT...]', INPUT_ARGUMENT)
     .addOption(outputFileOption('-o, --out <file>', 'the index file to write (replaced atomically: a crash leaves the old index or the new one)').makeOptionMandatory())
-    .addOption(new Option('-k, --max-distance <k>', 'the largest Hamming distance queries will ask for, 0 to 64').default(3).argParser(distanceParser(64)))
+    .addOption(new Option('-k, --max-distance <k>', 'the largest Hamming distance queries will ask for, 0 to 64').default(3).argParser(maxDistance))
     .addOption(new Option('--layout <layout>', "table layout: auto, pigeonhole, scan, or a number of blocks").default('auto').argParser(parseLayout))
     .option('--append', 'add to the index already in --out (its k, layout and pipeline are kept; ids continue), or create it; locked against other writers until written')
     .addOption(lockWaitOption())
@@ -72,7 +74,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .description('for each document, print "<16 hex>  <name>  <count>" and then " <name>:<distance>" for each indexed document within k, nearest first')
     .argument('[INPUT...]', INPUT_ARGUMENT)
     .requiredOption('-i, --index <file>', 'an index file made by `simhash index build`')
-    .addOption(new Option('-k, --max-distance <k>', "the largest Hamming distance to report (default: the index's, which is also the most it can answer)").argParser(distanceParser(64)))
+    .addOption(new Option('-k, --max-distance <k>', "the largest Hamming distance to report (default: the index's, which is also the most it can answer)").argParser(maxDistance))
     .addOption(shingleOption());
   for (const option of [...inputOptions(), ...analysisOptions()]) query.addOption(option);
   query.action(async (inputs: string[], flags: QueryFlags, self: Command) => {
@@ -128,14 +130,6 @@ function loadIndexFile(path: string, version: string, verb: 'build' | 'query'): 
     throw new UsageError(`${path} holds fingerprints of pipeline "${loaded.index.pipelineVersion}", but this ${verb} makes "${version}": they are not comparable (use the --shingle it was built with)`);
   }
   return loaded;
-}
-
-function distanceParser(max: number): (value: string) => number {
-  return (value) => {
-    const k = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!Number.isInteger(k) || k > max) throw new InvalidArgumentError(`The distance must be an integer from 0 to ${max}.`);
-    return k;
-  };
 }
 
 function parseLayout(value: string): LayoutOption {

@@ -5,7 +5,7 @@ import { Option } from 'commander';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
 import { lockFile, type FileLock, type LockOptions } from '../io/write/file-lock.js';
 import type { CliContext } from './context.js';
-import { integerParser } from './dedupe-options.js';
+import { integerParser } from './options.js';
 
 export const DEFAULT_LOCK_WAIT_SECONDS = 60;
 

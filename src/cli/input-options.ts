@@ -2,7 +2,7 @@
 // dedupe, make-pairs), so a flag means the same everywhere, and the step from its flags to the io layer's options.
 import { InvalidArgumentError, Option } from 'commander';
 import { fieldPathProblem, type DocumentOptions, type HtmlMode, type InvalidUtf8Mode, type WalkOptions } from '../io/index.js';
-import { collect } from './dedupe-options.js';
+import { collect } from './options.js';
 
 export interface InputFlags {
   html: HtmlMode;

@@ -1,14 +1,15 @@
 // `simhash make-pairs`: labelled pairs (JSONL, for `simhash eval`) made from any corpus by controlled edits.
 import type { Command } from 'commander';
-import { readDocuments, STDIN, walkInputs } from '../io/index.js';
-import { DEFAULT_EDITS, makePairs, type CorpusDocument } from '../dedupe/make-pairs.js';
-import { htmlToText } from '../html/extract.js';
+import { STDIN } from '../io/index.js';
+import { DEFAULT_EDITS, makePairs } from '../dedupe/make-pairs.js';
+import { DEFAULT_MIN_TOKENS } from '../dedupe/pipeline.js';
+import { readCorpus } from '../dedupe/read-corpus.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
-import { collectIntegers, integerParser, DEFAULT_MIN_TOKENS } from './dedupe-options.js';
 import { reportSkipped } from './document-run.js';
 import { inputOptions, readOptions, type InputFlags } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
+import { collectIntegers, integerParser } from './options.js';
 
 interface MakePairsFlags extends InputFlags {
   count: number;
@@ -29,17 +30,7 @@ export function registerMakePairsCommand(program: Command, context: CliContext):
   for (const option of inputOptions()) command.addOption(option);
   command.action(async (inputs: string[], flags: MakePairsFlags) => {
     const edits = flags.edits ?? DEFAULT_EDITS;
-    const options = readOptions(flags);
-    const corpus: CorpusDocument[] = [];
-    const entries = walkInputs(inputs.length > 0 ? inputs : [STDIN], options);
-    for await (const event of readDocuments(entries, context.stdin, options)) {
-      if (event.kind === 'skipped') reportSkipped(context, event.source, event.reason);
-      else if (event.kind === 'document') {
-        const { text, html, source } = event.document;
-        // Edits go into the visible text: replacing a word inside a tag would test the parser, not SimHash.
-        corpus.push({ text: html ? htmlToText(text) : text, source });
-      }
-    }
+    const corpus = await readCorpus(inputs.length > 0 ? inputs : [STDIN], context.stdin, readOptions(flags), (source, reason) => reportSkipped(context, source, reason));
     if (corpus.length === 0) throw new NoDocumentsError();
     const pairs = makePairs(corpus, { count: flags.count, seed: flags.seed, edits, minWords: flags.minWords });
     if (pairs.length === 0) throw new UsageError(`need at least two documents of ${flags.minWords} words or more, found ${corpus.length} documents`);

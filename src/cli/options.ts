@@ -1,17 +1,45 @@
-// Options several verbs share (`--shingle`, `--engine`, output files), parsed and checked in one place.
+// Options several verbs share (`--shingle`, `--engine`, `--threads`, output files) and the parsers of option values,
+// in one place: every integer flag is read by integerParser, so each says the same thing about a bad value.
 import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SHINGLE, MAX_SHINGLE } from '../core/options.js';
 import { ENGINE_NAMES } from '../core/types.js';
 import { outputPathProblem } from '../io/write/output-path.js';
+import { MAX_THREADS, defaultThreads } from '../pool/fingerprint-pool.js';
+
+/** A decimal integer from min to max (digits only: no sign, point or exponent), else "<name> must be ...". */
+export function integerParser(name: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+/** A repeatable option: each use adds one value. Give it no default: commander would print it as "(default: [])". */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** A repeatable integer option, each value checked as it is parsed (so before any input is read). */
+export function collectIntegers(name: string, min: number, max: number): (value: string, previous: number[] | undefined) => number[] {
+  const parse = integerParser(name, min, max);
+  return (value, previous) => [...(previous ?? []), parse(value)];
+}
 
 export function shingleOption(): Option {
   return new Option('-w, --shingle <w>', `shingle width: tokens per feature, 1 to ${MAX_SHINGLE}`)
     .default(DEFAULT_SHINGLE)
-    .argParser(parseShingle);
+    .argParser(integerParser('The shingle width', 1, MAX_SHINGLE));
 }
 
 export function engineOption(): Option {
   return new Option('--engine <engine>', 'fingerprint engine').choices(ENGINE_NAMES).default('wasm');
+}
+
+export function threadsOption(): Option {
+  return new Option('--threads <n>', 'worker threads for fingerprinting')
+    .default(defaultThreads(), `the number of cores, ${defaultThreads()}; one for inputs under 4 MB`)
+    .argParser(integerParser('--threads', 1, MAX_THREADS));
 }
 
 /**
@@ -27,12 +55,4 @@ function parseOutputPath(value: string): string {
   const problem = outputPathProblem(value);
   if (problem !== undefined) throw new InvalidArgumentError(`Cannot write there: ${problem}.`);
   return value;
-}
-
-function parseShingle(value: string): number {
-  const w = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(w) || w < 1 || w > MAX_SHINGLE) {
-    throw new InvalidArgumentError(`The shingle width must be an integer from 1 to ${MAX_SHINGLE}.`);
-  }
-  return w;
 }

@@ -1,9 +1,11 @@
-// Distances of labelled pairs under one pipeline (the dedupe analysis: HTML extraction, fingerprints, token counts).
+// The threshold evaluation of labelled pairs (`simhash eval`, and `npm start` on the SpamAssassin pairs): their
+// distances under one pipeline (the dedupe analysis: HTML extraction, fingerprints, token counts), then precision and
+// recall at every k.
 import { hamming } from '../core/bits.js';
 import { looksLikeHtml } from '../html/sniff.js';
-import type { Analyzer } from './analyzer.js';
 import type { HtmlMode } from '../io/index.js';
-import type { LabelledDistance } from './eval-metrics.js';
+import { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
+import { evaluate, type Evaluation, type LabelledDistance } from './eval-metrics.js';
 
 export interface PairTexts {
   readonly a: string;
@@ -12,15 +14,46 @@ export interface PairTexts {
   readonly kind?: string;
 }
 
-export interface PairDistances {
+interface PairDistances {
   readonly distances: LabelledDistance[];
   /** Pairs left out because a side has fewer than minTokens tokens. */
   readonly tooShort: number;
 }
 
+export interface PairEvaluationOptions extends AnalyzerOptions {
+  /** Pairs with a side of fewer tokens are left out (their distances are noise). */
+  readonly minTokens: number;
+  readonly html: HtmlMode;
+}
+
+export interface PairEvaluation {
+  /** Of the pairs kept; `evaluation.pairs` is 0 when every pair was too short. */
+  readonly evaluation: Evaluation;
+  /** Pairs left out because a side has fewer than minTokens tokens. */
+  readonly tooShort: number;
+  /** Pipeline version of the fingerprints measured. */
+  readonly version: string;
+}
+
+/** Fingerprints both sides of every pair (on options.threads workers) and evaluates every threshold. */
+export async function evaluatePairs(pairs: readonly PairTexts[], options: PairEvaluationOptions): Promise<PairEvaluation> {
+  const analyzer = await createAnalyzer(options);
+  try {
+    const measured = await pairDistances(pairs, analyzer, options);
+    return { evaluation: evaluate(measured.distances), tooShort: measured.tooShort, version: analyzer.version };
+  } finally {
+    await analyzer.close();
+  }
+}
+
+/** The distances of the near-duplicates a dedupe run found (each near member to its group's first): the natural ones. */
+export function naturalDistances(groups: readonly { readonly members: readonly { readonly tier: string; readonly distance: number }[] }[]): number[] {
+  return groups.flatMap((g) => g.members.filter((m) => m.tier === 'near').map((m) => m.distance));
+}
+
 const BATCH = 512;
 
-export async function pairDistances(pairs: readonly PairTexts[], analyzer: Analyzer, options: { minTokens: number; html: HtmlMode }): Promise<PairDistances> {
+async function pairDistances(pairs: readonly PairTexts[], analyzer: Analyzer, options: { minTokens: number; html: HtmlMode }): Promise<PairDistances> {
   const wants = (text: string) => options.html === 'on' || (options.html === 'auto' && looksLikeHtml(text));
   const inputs = pairs.flatMap((p) => [{ text: p.a, html: wants(p.a) }, { text: p.b, html: wants(p.b) }]);
   const work: ReturnType<Analyzer['analyze']>[] = [];
