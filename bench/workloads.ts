@@ -49,7 +49,10 @@ function wordIndex(hi: number, lo: number): number {
   return ((hi % SEED_VOCABULARY) * TWO_POW_32_MOD_VOCABULARY + (lo % SEED_VOCABULARY)) % SEED_VOCABULARY;
 }
 
-/** reference/README.md: 20,000 documents of 300 words `w{x % 5000} ` (trailing space included). */
+/**
+ * The seed reference's workload (../shared/reference/README.md, beside the repository): 20,000 documents of 300 words
+ * `w{x % 5000} ` (trailing space included).
+ */
 export function seedWorkload(): Workload {
   const random = seedRandom();
   const texts: string[] = [];

@@ -22,9 +22,10 @@ export interface Analysis {
 export const DIGEST_BYTES = 16;
 
 /**
- * The normalised text is the token sequence (lowercased alphanumeric runs, DESIGN.md §1), so texts differing only in
- * whitespace, case or punctuation share a digest. The digest is over the tokens' 64-bit hashes (the engine's
- * features of a w = 1 hasher), which stand for the tokens: two different tokens share a hash with probability 2^-64.
+ * The normalised text is the token sequence (maximal runs of alphanumeric code points, lowercased: the fingerprint's
+ * tokens), so texts differing only in whitespace, case or punctuation share a digest. The digest is over the tokens'
+ * 64-bit hashes (the engine's features of a w = 1 hasher), which stand for the tokens: two different tokens share a
+ * hash with probability 2^-64.
  */
 export function analyze(hasher: SimHash, tokenHasher: SimHash | undefined, inputs: readonly AnalyzeInput[]): Analysis {
   const texts = inputs.map((input) => (input.html ? htmlToText(input.text) : input.text));

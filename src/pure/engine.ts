@@ -1,5 +1,6 @@
-// The pure-TypeScript engine: DESIGN.md §1 bit for bit, with no WebAssembly and no BigInt on the
-// per-byte or per-feature path (only the function-weights path makes one bigint per feature).
+// The pure-TypeScript engine: the fingerprint definition (README, "The fingerprint, in brief") bit for bit, the
+// same bits as the WASM engine, with no WebAssembly and no BigInt on the per-byte or per-feature path (only the
+// function-weights path makes one bigint per feature).
 import type { Engine, HasherConfig, Text } from '../core/types.js';
 import { collectFeatures } from './feature-list.js';
 import { Fingerprinter } from './fingerprinter.js';

@@ -1,10 +1,12 @@
-// The token and shingle state machine of DESIGN.md §1: tokens in, finished feature hashes out.
+// The token and shingle state machine of the fingerprint definition (README, "The fingerprint, in brief": w
+// consecutive lowercased tokens joined by one space make a shingle, hashed by FNV-1a 64 then splitmix64): tokens in,
+// finished feature hashes out.
 // w FNV-1a states are open at once, oldest first: the state opened at token t absorbs tokens
 // t..t+w-1 (a space before each but the first) and completes as token t+w-1 ends. No token or
 // shingle text is kept: ASCII runs go straight from the input into the states, other code points
 // are lowercased into a small byte scratch that is flushed into the states.
 //
-// The fields are read and written by the scanners (decode.ts, ascii-span.ts), which keep the hot
+// The fields are read and written by the scanners (decode.ts, fused-scan.ts), which keep the hot
 // ones in locals; everything else goes through the methods here.
 import { FLAG_ALNUM, FLAG_CASED, flagsOf, lowerOf } from './char-props.js';
 import { FLAG_CASE_IGNORABLE } from './unicode-tables.js';
