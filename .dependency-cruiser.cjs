@@ -1,10 +1,10 @@
 // The layers of src/ (ARCHITECTURE.md), checked by `npm run lint:deps` before the tests run. Imports point down:
 //
-//   cli -> dedupe -> pool -> io -> html | block-index -> entries -> pure | wasm -> core
+//   cli -> dedupe -> pool -> io -> html -> entries -> pure | wasm | block-index -> core
 //
 // Each layer below lists what it may import inside src/; anything else is an error, type-only imports included.
-// block-index sits under the entries although it is named after them: the entries re-export the index, and the index
-// imports core alone (it knows nothing of engines).
+// block-index sits beside the engines, under the entries that re-export it: it imports core alone (the index knows
+// nothing of engines).
 
 const LAYERS = {
   core: '^src/core/',
