@@ -2,22 +2,22 @@
 import { assertFingerprint, describe } from '../core/bits.js';
 import { assertAttached } from '../core/detached.js';
 import { DEFAULT_HASHER_VERSION } from '../core/options.js';
-import { components } from './clusters.js';
-import { chooseLayout } from './cost-model.js';
-import { makeLayout, type IndexLayout, type LayoutOption } from './layout.js';
-import { pairRows } from './pairs.js';
-import { collectMany, collectOne } from './results.js';
-import { Run } from './run.js';
-import { RunStack } from './run-stack.js';
-import { Searcher } from './search.js';
-import { QueryOrder } from './query-order.js';
-import { encodeIndex } from './serialize.js';
-import { readImage, type DeserializeOptions } from './load.js';
-import { checkVersion, resolveLayout } from './layout-option.js';
-import { needsReplan, planSize } from './plan.js';
-import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './u64.js';
+import { components } from './pairs/clusters.js';
+import { chooseLayout } from './plan/cost-model.js';
+import { makeLayout, type IndexLayout, type LayoutOption } from './plan/layout.js';
+import { pairRows } from './pairs/pairs.js';
+import { collectMany, collectOne } from './query/results.js';
+import { Run } from './runs/run.js';
+import { RunStack } from './runs/run-stack.js';
+import { Searcher } from './query/search.js';
+import { QueryOrder } from './query/query-order.js';
+import { encodeIndex } from './file/serialize.js';
+import { readImage, type DeserializeOptions } from './file/load.js';
+import { checkVersion, resolveLayout } from './plan/layout-option.js';
+import { needsReplan, planSize } from './plan/replan.js';
+import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './tables/u64.js';
 import { checkBigUint64Array, checkDistance, checkId, MAX_ID, MAX_K } from './validate.js';
-import { sortU64 } from './radix-sort.js';
+import { sortU64 } from './tables/radix-sort.js';
 
 /** queryMany works through its queries this many at a time. */
 const QUERY_SLICE = 1 << 20;
@@ -33,7 +33,7 @@ export interface SimHashIndexOptions {
   expectedSize?: number;
 }
 
-export type { DeserializeOptions } from './load.js';
+export type { DeserializeOptions } from './file/load.js';
 
 export interface IndexMatch {
   readonly id: number;

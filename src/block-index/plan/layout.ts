@@ -1,7 +1,7 @@
 // Which bits each table keys on. The 64 bits are cut into B blocks (block 0 on top); for k differing bits at
 // least B - k blocks agree exactly, so one table per (B - k)-subset of blocks finds every fingerprint within k
 // (Manku, Jain, Das Sarma 2007). B = k + 1 is the pigeonhole layout (k + 1 tables of one block each).
-import { rangeMask } from './u64.js';
+import { rangeMask } from '../tables/u64.js';
 
 export type LayoutKind = 'pigeonhole' | 'permuted' | 'scan';
 

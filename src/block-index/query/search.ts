@@ -2,11 +2,11 @@
 // verify by popcount, and report a hit only from the first table whose key it matches, so a fingerprint met in
 // several tables is reported once without a per-query Set. Candidates (query or table, row, distance) are collected
 // first and checked afterwards: the scan loop stays small, and the checks run only for the rare fingerprint within k.
-import { firstMatch } from './layout.js';
-import type { Run } from './run.js';
+import { firstMatch } from '../plan/layout.js';
+import type { Run } from '../runs/run.js';
 import { scanRows, scanTable } from './scan.js';
-import { bucketOf, hasChild, type Table } from './table.js';
-import type { TableSet } from './table-set.js';
+import { bucketOf, hasChild, type Table } from '../tables/table.js';
+import type { TableSet } from '../tables/table-set.js';
 import { HitList } from './hit-list.js';
 import { Candidates } from './candidates.js';
 import { RECORD, type QueryOrder } from './query-order.js';

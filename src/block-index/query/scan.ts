@@ -5,8 +5,8 @@
 // it (the same fingerprint under another id) is skipped: the first of the run stands for all of them; so is one whose
 // first matching table (of maskHi/maskLo) is not table t: it is reported from that table instead.
 import type { Candidates } from './candidates.js';
-import type { Table } from './table.js';
-import { popcount32 } from './u64.js';
+import type { Table } from '../tables/table.js';
+import { popcount32 } from '../tables/u64.js';
 
 /**
  * Appends every row within k of the query whose first matching table is t to `out`, as `query`. `first`/`second`

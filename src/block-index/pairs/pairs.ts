@@ -2,12 +2,12 @@
 // compared within itself (oversized buckets through their sub-indexes), and a pair is kept only by the first table
 // whose key it matches. Pairs are found between distinct values and expanded to ids through table 0; exact
 // duplicates (distance 0) come from table 0's runs of equal fingerprints. Works on one run (the index compacts first).
-import { firstMatch } from './layout.js';
-import type { Run } from './run.js';
-import type { Table } from './table.js';
-import type { TableSet } from './table-set.js';
-import { popcount32 } from './u64.js';
-import { HitList } from './hit-list.js';
+import { firstMatch } from '../plan/layout.js';
+import type { Run } from '../runs/run.js';
+import type { Table } from '../tables/table.js';
+import type { TableSet } from '../tables/table-set.js';
+import { popcount32 } from '../tables/u64.js';
+import { HitList } from '../query/hit-list.js';
 
 /** Pairs of table-0 rows: hits.queries[i] and hits.ids[i] are the two rows, hits.distances[i] their distance. */
 export function pairRows(run: Run, k: number): HitList {

@@ -1,12 +1,12 @@
 // Reading a serialized index: the bytes decoded and checked (serialize.ts), then what the format cannot check by
 // itself: the pipeline version against the caller's, the layout against k, the order of the fingerprints.
-import { describe } from '../core/bits.js';
-import { assertAttached } from '../core/detached.js';
-import { DEFAULT_HASHER_VERSION } from '../core/options.js';
-import { binomial, MAX_TABLES } from './layout.js';
-import { checkVersion } from './layout-option.js';
+import { describe } from '../../core/bits.js';
+import { assertAttached } from '../../core/detached.js';
+import { DEFAULT_HASHER_VERSION } from '../../core/options.js';
+import { binomial, MAX_TABLES } from '../plan/layout.js';
+import { checkVersion } from '../plan/layout-option.js';
 import { decodeIndex, type IndexImage } from './serialize.js';
-import { MAX_K } from './validate.js';
+import { MAX_K } from '../validate.js';
 
 export interface DeserializeOptions {
   /**

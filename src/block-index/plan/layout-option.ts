@@ -1,5 +1,5 @@
 // The layout a caller asked for ('auto', a kind, or a block count), checked and made.
-import { describe } from '../core/bits.js';
+import { describe } from '../../core/bits.js';
 import { chooseLayout } from './cost-model.js';
 import { binomial, makeLayout, MAX_TABLES, type Layout, type LayoutOption } from './layout.js';
 
