@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../src/block-index/simhash-index.js';
-import type { LayoutOption } from '../src/block-index/plan/layout.js';
+import type { LayoutOption } from '../src/block-index/types.js';
 import { setSubIndexMin, SUB_INDEX_MIN } from '../src/block-index/tables/sub-index.js';
 import { bruteClusters, brutePairs, bruteQuery, makeData, makeQueries, Rng, type Entry } from './index-oracle.js';
 

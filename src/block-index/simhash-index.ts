@@ -4,7 +4,7 @@ import { assertAttached } from '../core/detached.js';
 import { DEFAULT_HASHER_VERSION } from '../core/options.js';
 import { components } from './pairs/clusters.js';
 import { chooseLayout } from './plan/cost-model.js';
-import { makeLayout, type IndexLayout, type LayoutOption } from './plan/layout.js';
+import { makeLayout } from './plan/layout.js';
 import { pairRows } from './pairs/pairs.js';
 import { collectMany, collectOne } from './query/results.js';
 import { Run } from './runs/run.js';
@@ -12,66 +12,16 @@ import { RunStack } from './runs/run-stack.js';
 import { Searcher } from './query/search.js';
 import { QueryOrder } from './query/query-order.js';
 import { encodeIndex } from './file/serialize.js';
-import { readImage, type DeserializeOptions } from './file/load.js';
+import { readImage } from './file/load.js';
 import { checkVersion, resolveLayout } from './plan/layout-option.js';
 import { needsReplan, planSize } from './plan/replan.js';
 import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './tables/u64.js';
+import type { ClusterOptions, DeserializeOptions, IndexLayout, IndexMatch, IndexStats, LayoutOption, PairsResult, QueryManyResult, SimHashIndexOptions } from './types.js';
 import { checkBigUint64Array, checkDistance, checkId, MAX_ID, MAX_K } from './validate.js';
 import { sortU64 } from './tables/radix-sort.js';
 
 /** queryMany works through its queries this many at a time. */
 const QUERY_SLICE = 1 << 20;
-
-export interface SimHashIndexOptions {
-  /** k: the largest Hamming distance a query finds, 0 to 64; default 3. Queries may ask for less, never more. */
-  maxDistance?: number;
-  /** 'auto' (default) picks from the size and k by a cost model, and again as the index grows. */
-  layout?: LayoutOption;
-  /** Pipeline version of the fingerprints (`hasher.version`); recorded by serialize(). Default: that of `createSimHash()`. */
-  pipelineVersion?: string;
-  /** How many fingerprints 'auto' should plan for (it re-plans as the index grows anyway). */
-  expectedSize?: number;
-}
-
-export type { DeserializeOptions } from './file/load.js';
-
-export interface IndexMatch {
-  readonly id: number;
-  readonly distance: number;
-}
-
-/** queryMany's answer: query i's matches are ids/distances[offsets[i] .. offsets[i + 1] - 1], by distance then id. */
-export interface QueryManyResult {
-  readonly offsets: Uint32Array;
-  readonly ids: Uint32Array;
-  readonly distances: Uint8Array;
-}
-
-/** pairs()'s answer: pair i is (a[i], b[i]) with a[i] < b[i], at distances[i]; ordered by a, then b. */
-export interface PairsResult {
-  readonly length: number;
-  readonly a: Uint32Array;
-  readonly b: Uint32Array;
-  readonly distances: Uint8Array;
-}
-
-export interface ClusterOptions {
-  /** Default: the index's k. */
-  maxDistance?: number;
-  /** Smallest group reported; default 2 (1 also lists every fingerprint with no near-duplicate). */
-  minSize?: number;
-}
-
-export interface IndexStats {
-  readonly size: number;
-  /** Bytes of typed arrays the index holds (tables, ids, offsets, sub-indexes, tombstones, buffer). */
-  readonly bytes: number;
-  /** 8 bytes per fingerprint per table: what the layout needs for the fingerprints themselves. */
-  readonly fingerprintBytes: number;
-  readonly runs: number;
-  readonly buffered: number;
-  readonly subIndexes: number;
-}
 
 export class SimHashIndex {
   readonly #k: number;

@@ -6,17 +6,8 @@ import { DEFAULT_HASHER_VERSION } from '../../core/options.js';
 import { binomial, MAX_TABLES } from '../plan/layout.js';
 import { checkVersion } from '../plan/layout-option.js';
 import { decodeIndex, type IndexImage } from './serialize.js';
+import type { DeserializeOptions } from '../types.js';
 import { MAX_K } from '../validate.js';
-
-export interface DeserializeOptions {
-  /**
-   * The pipeline version the caller's fingerprints have (`hasher.version`); the file must record exactly this one.
-   * Default: that of `createSimHash()` with no options.
-   */
-  pipelineVersion?: string;
-  /** Accept a file whatever pipeline version it records. */
-  acceptAnyPipelineVersion?: boolean;
-}
 
 export function readImage(bytes: Uint8Array, options: DeserializeOptions): IndexImage {
   if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array, got ${describe(bytes)}`);

@@ -4,8 +4,7 @@
 // duplicates (distance 0) come from table 0's runs of equal fingerprints. Works on one run (the index compacts first).
 import { firstMatch } from '../plan/layout.js';
 import type { Run } from '../runs/run.js';
-import type { Table } from '../tables/table.js';
-import type { TableSet } from '../tables/table-set.js';
+import type { Table, TableSet } from '../types.js';
 import { popcount32 } from '../tables/u64.js';
 import { HitList } from '../query/hit-list.js';
 

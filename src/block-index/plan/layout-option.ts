@@ -1,7 +1,8 @@
 // The layout a caller asked for ('auto', a kind, or a block count), checked and made.
 import { describe } from '../../core/bits.js';
 import { chooseLayout } from './cost-model.js';
-import { binomial, makeLayout, MAX_TABLES, type Layout, type LayoutOption } from './layout.js';
+import type { Layout, LayoutOption } from '../types.js';
+import { binomial, makeLayout, MAX_TABLES } from './layout.js';
 
 export function resolveLayout(option: LayoutOption, k: number, expectedSize: number): Layout {
   if (option === 'auto') return chooseLayout(k, expectedSize);

@@ -3,7 +3,7 @@
 // together), so the table and the queries are read front to back instead of at random (Manku et al.'s batch
 // mode, in memory).
 import { applyTermsAll } from '../tables/permutation.js';
-import type { Table } from '../tables/table.js';
+import type { Table } from '../types.js';
 
 /** Group when there are at least this many queries per bucket of the table ... */
 const GROUP_QUERIES_PER_BUCKET = 1 / 16;

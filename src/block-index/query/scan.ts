@@ -5,7 +5,7 @@
 // it (the same fingerprint under another id) is skipped: the first of the run stands for all of them; so is one whose
 // first matching table (of maskHi/maskLo) is not table t: it is reported from that table instead.
 import type { Candidates } from './candidates.js';
-import type { Table } from '../tables/table.js';
+import type { Table } from '../types.js';
 import { popcount32 } from '../tables/u64.js';
 
 /**

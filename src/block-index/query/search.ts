@@ -5,8 +5,8 @@
 import { firstMatch } from '../plan/layout.js';
 import type { Run } from '../runs/run.js';
 import { scanRows, scanTable } from './scan.js';
-import { bucketOf, hasChild, type Table } from '../tables/table.js';
-import type { TableSet } from '../tables/table-set.js';
+import { bucketOf, hasChild } from '../tables/table.js';
+import type { Table, TableSet } from '../types.js';
 import { HitList } from './hit-list.js';
 import { Candidates } from './candidates.js';
 import { RECORD, type QueryOrder } from './query-order.js';

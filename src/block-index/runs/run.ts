@@ -2,10 +2,10 @@
 // merged). Table 0 keys on the top bits with the identity permutation, so it is the run's fingerprints in plain
 // ascending order, and the ids sit beside it; the other tables hold fingerprints only (8 bytes each, as Manku et
 // al.) and resolve a hit to ids through table 0. Removal marks a row of table 0 dead (a tombstone bitmap).
-import type { Layout } from '../plan/layout.js';
 import { orderByU32 } from '../tables/radix-sort.js';
-import { bucketOf, type Table } from '../tables/table.js';
-import { assembleTableSet, buildTableSet, type TableSet, type TableSpec } from '../tables/table-set.js';
+import { bucketOf } from '../tables/table.js';
+import { assembleTableSet, buildTableSet } from '../tables/table-set.js';
+import type { Layout, Table, TableSet, TableSpec } from '../types.js';
 
 export class Run {
   readonly set: TableSet;

@@ -1,24 +1,8 @@
 // A set of tables over the same fingerprints whose keys together cover every way k bits can differ: the tables
 // of a run (the layout's keys), or of a sub-index of one oversized bucket (sub-index.ts).
-import { buildTable, tableBytes, type Table } from './table.js';
+import type { Table, TableSet, TableSpec } from '../types.js';
 import { buildSubIndexes } from './sub-index.js';
-
-export interface TableSet {
-  /** Original-space key mask of each table: a hit is reported from the first table whose key it matches. */
-  readonly maskHi: Uint32Array;
-  readonly maskLo: Uint32Array;
-  readonly tables: readonly Table[];
-  /** Fingerprints held (each table holds them all). */
-  readonly entries: number;
-  readonly bytes: number;
-  /** 0 for a run's own tables, 1 for a sub-index of one of its buckets, ... */
-  readonly depth: number;
-}
-
-export interface TableSpec {
-  /** Bit groups in the order the permutation puts them on top; together they are the key. */
-  readonly parts: readonly (readonly [number, number])[];
-}
+import { buildTable, tableBytes } from './table.js';
 
 /**
  * Builds the tables for n fingerprints in (srcHi, srcLo), original bit order. `sorted`: the input is ascending.
