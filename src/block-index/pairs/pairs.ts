@@ -2,10 +2,10 @@
 // compared within itself (oversized buckets through their sub-indexes), and a pair is kept only by the first table
 // whose key it matches. Pairs are found between distinct values and expanded to ids through table 0; exact
 // duplicates (distance 0) come from table 0's runs of equal fingerprints. Works on one run (the index compacts first).
+import { popcount32 } from '../../core/bits.js';
 import { firstMatch } from '../plan/layout.js';
 import type { Run } from '../runs/run.js';
 import type { Table, TableSet } from '../types.js';
-import { popcount32 } from '../tables/u64.js';
 import { HitList } from '../query/hit-list.js';
 
 /** Pairs of table-0 rows: hits.queries[i] and hits.ids[i] are the two rows, hits.distances[i] their distance. */

@@ -4,9 +4,9 @@
 // lowest set bits (x &= x - 1) instead of counting them: half the work of a popcount. A row equal to the one before
 // it (the same fingerprint under another id) is skipped: the first of the run stands for all of them; so is one whose
 // first matching table (of maskHi/maskLo) is not table t: it is reported from that table instead.
+import { popcount32 } from '../../core/bits.js';
 import type { Candidates } from './candidates.js';
 import type { Table } from '../types.js';
-import { popcount32 } from '../tables/u64.js';
 
 /**
  * Appends every row within k of the query whose first matching table is t to `out`, as `query`. `first`/`second`

@@ -1,6 +1,6 @@
 // New fingerprints wait here, unsorted, until there are enough to make a run: a query scans them linearly,
 // which for a few hundred entries costs less than probing one more set of tables.
-import { popcount32 } from '../tables/u64.js';
+import { popcount32 } from '../../core/bits.js';
 import type { HitList } from '../query/hit-list.js';
 
 export class InsertBuffer {

@@ -4,7 +4,8 @@
 import { applyTerms, applyTermsAll, compilePermutation, type Parts } from './permutation.js';
 import { sortU64 } from './radix-sort.js';
 import type { Table } from '../types.js';
-import { maskBits, popcount32 } from './u64.js';
+import { popcount32 } from '../../core/bits.js';
+import { maskBits } from './u64.js';
 
 /** Fingerprints per bucket the offsets aim at: 4 keeps offsets at 1 byte per fingerprint and a bucket in one cache line. */
 const PER_BUCKET = 4;
