@@ -13,11 +13,11 @@ import { Searcher } from './query/search.js';
 import { QueryOrder } from './query/query-order.js';
 import { encodeIndex } from './file/serialize.js';
 import { readImage } from './file/load.js';
-import { checkVersion, resolveLayout } from './plan/layout-option.js';
+import { resolveLayout } from './plan/layout-option.js';
 import { needsReplan, planSize } from './plan/replan.js';
 import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './tables/u64.js';
 import type { ClusterOptions, DeserializeOptions, IndexLayout, IndexMatch, IndexStats, LayoutOption, PairsResult, QueryManyResult, SimHashIndexOptions } from './types.js';
-import { checkBigUint64Array, checkDistance, checkId, MAX_ID, MAX_K } from './validate.js';
+import { checkBigUint64Array, checkDistance, checkId, checkVersion, MAX_ID, MAX_K } from './validate.js';
 import { sortU64 } from './tables/radix-sort.js';
 
 /** queryMany works through its queries this many at a time. */
@@ -158,7 +158,7 @@ export class SimHashIndex {
       }
       for (const run of this.#stack.runs) searcher.searchMany(run, qh, ql, m, k, first, order);
       const buffer = this.#stack.buffer;
-      if (buffer.length > 0) for (let i = 0; i < m; i++) buffer.search(qh[i], ql[i], k, first + i, searcher.hits);
+      if (buffer.length > 0) for (let i = 0; i < m; i++) searcher.searchBuffer(buffer, qh[i], ql[i], k, first + i);
     }
     const result = collectMany(searcher.hits, n);
     searcher.hits.clear();
@@ -265,7 +265,7 @@ export class SimHashIndex {
     const runs = this.#stack.runs;
     for (let r = 0; r < runs.length; r++) searcher.searchOne(runs[r], qh, ql, k, 0);
     const buffer = this.#stack.buffer;
-    if (buffer.length > 0) buffer.search(qh, ql, k, 0, searcher.hits);
+    if (buffer.length > 0) searcher.searchBuffer(buffer, qh, ql, k, 0);
   }
 
   /** Reserves `count` new ids after the largest used; returns the first. */

@@ -4,10 +4,9 @@ import { describe } from '../../core/bits.js';
 import { assertAttached } from '../../core/detached.js';
 import { DEFAULT_HASHER_VERSION } from '../../core/options.js';
 import { binomial, MAX_TABLES } from '../plan/layout.js';
-import { checkVersion } from '../plan/layout-option.js';
 import { decodeIndex, type IndexImage } from './serialize.js';
 import type { DeserializeOptions } from '../types.js';
-import { MAX_K } from '../validate.js';
+import { checkVersion, MAX_K } from '../validate.js';
 
 export function readImage(bytes: Uint8Array, options: DeserializeOptions): IndexImage {
   if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array, got ${describe(bytes)}`);

@@ -3,8 +3,8 @@
 // whose key it matches. Pairs are found between distinct values and expanded to ids through table 0; exact
 // duplicates (distance 0) come from table 0's runs of equal fingerprints. Works on one run (the index compacts first).
 import { popcount32 } from '../../core/bits.js';
-import { firstMatch } from '../plan/layout.js';
 import type { Run } from '../runs/run.js';
+import { firstMatch } from '../tables/table-set.js';
 import type { Table, TableSet } from '../types.js';
 import { HitList } from '../query/hit-list.js';
 

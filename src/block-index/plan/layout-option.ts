@@ -21,8 +21,3 @@ export function resolveLayout(option: LayoutOption, k: number, expectedSize: num
   }
   throw new TypeError(`options.layout must be 'auto', 'pigeonhole', 'scan' or { blocks: number }, got ${describe(option)}`);
 }
-
-export function checkVersion(version: unknown): string {
-  if (typeof version !== 'string' || version.length === 0) throw new TypeError(`pipelineVersion must be a non-empty string, got ${describe(version)}`);
-  return version;
-}

@@ -65,11 +65,3 @@ function combinations(n: number, r: number): number[][] {
   walk(0);
   return out;
 }
-
-/** Index of the first table whose key the xor x leaves untouched (-1 if none: x is beyond k of every layout). */
-export function firstMatch(maskHi: Uint32Array, maskLo: Uint32Array, xHi: number, xLo: number): number {
-  for (let t = 0; t < maskHi.length; t++) {
-    if (((maskHi[t] & xHi) | (maskLo[t] & xLo)) === 0) return t;
-  }
-  return -1;
-}

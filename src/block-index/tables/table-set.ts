@@ -45,3 +45,14 @@ export function assembleTableSet(specs: readonly TableSpec[], tables: Table[], n
   for (const table of tables) bytes += tableBytes(table);
   return { maskHi, maskLo, tables, entries: n, bytes, depth };
 }
+
+/**
+ * Index of the first table of a set (by its maskHi, maskLo) whose key the xor x of two fingerprints leaves untouched,
+ * -1 if none (x is beyond k). A pair met in several tables counts only in this one, so it is reported once.
+ */
+export function firstMatch(maskHi: Uint32Array, maskLo: Uint32Array, xHi: number, xLo: number): number {
+  for (let t = 0; t < maskHi.length; t++) {
+    if (((maskHi[t] & xHi) | (maskLo[t] & xLo)) === 0) return t;
+  }
+  return -1;
+}
