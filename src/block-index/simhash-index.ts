@@ -1,4 +1,6 @@
-// SimHashIndex: every stored 64-bit fingerprint within k bits of a query, exactly (DESIGN.md §4).
+// SimHashIndex: every stored 64-bit fingerprint within k bits of a query, exactly (none missed, none beyond k). This
+// class checks the arguments and ties the folders together: plan/ picks the layout, runs/ keeps the fingerprints in
+// runs of tables (tables/), query/ and pairs/ search them, file/ writes and reads them.
 import { assertFingerprint, describe } from '../core/bits.js';
 import { assertAttached } from '../core/detached.js';
 import { DEFAULT_HASHER_VERSION } from '../core/options.js';
@@ -216,7 +218,7 @@ export class SimHashIndex {
     };
   }
 
-  /** The index as bytes (see serialize.ts for the format); compacts first. */
+  /** The index as bytes (see file/serialize.ts for the format); compacts first. */
   serialize(): Uint8Array {
     const run = this.#stack.compact();
     const empty = new Uint32Array(0);
@@ -291,7 +293,7 @@ export class SimHashIndex {
     return copy;
   }
 
-  /** Re-plans an 'auto' layout when plan.ts says the size calls for it; compacts into the new layout if it differs. */
+  /** Re-plans an 'auto' layout when plan/replan.ts says the size calls for it; compacts into the new layout if it differs. */
   #replan(size = this.size): void {
     if (this.#layoutOption !== 'auto' || !needsReplan(this.#plannedFor, size, this.#expectedSize)) return;
     this.#plannedFor = planSize(size, this.#expectedSize);

@@ -68,7 +68,7 @@ class PairFinder {
     }
   }
 
-  /** All pairs of distinct values among rows start..end-1 (equal keys); the reject test as in scan.ts. */
+  /** All pairs of distinct values among rows start..end-1 (equal keys); the reject test as in query/scan.ts. */
   private inKeyRun(table: Table, start: number, end: number, k: number): void {
     const first = table.hiFirst ? table.hi : table.lo, second = table.hiFirst ? table.lo : table.hi;
     for (let a = start; a < end; a++) {

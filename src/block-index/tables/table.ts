@@ -39,7 +39,7 @@ export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array,
   return tableFromPermuted(parts, ph, pl, n);
 }
 
-/** The table whose permuted fingerprints, ascending, are (ph, pl) (merge.ts makes them by merging runs). */
+/** The table whose permuted fingerprints, ascending, are (ph, pl) (runs/merge.ts makes them by merging runs). */
 export function tableFromPermuted(parts: Parts, ph: Uint32Array, pl: Uint32Array, n: number): Table {
   const compiled = compilePermutation(parts);
   let keyHi = 0, keyLo = 0;
