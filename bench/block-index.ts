@@ -3,8 +3,8 @@
 // a giant cluster; the layouts side by side; and 10M fingerprints in one process.
 import { Bench } from 'tinybench';
 import { SimHashIndex, type LayoutOption } from '../src/block-index/index.js';
-import { estimate } from '../src/block-index/cost-model.js';
-import { setSubIndexMin, SUB_INDEX_MIN } from '../src/block-index/sub-index.js';
+import { estimate } from '../src/block-index/plan/cost-model.js';
+import { setSubIndexMin, SUB_INDEX_MIN } from '../src/block-index/tables/sub-index.js';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { BruteForce, MapOfBlocks, nearQueries, referenceFingerprints, withGiantCluster, withPlanted } from './block-index-data.js';
 

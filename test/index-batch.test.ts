@@ -2,7 +2,7 @@
 // same answers as query() one by one, and as brute force on a sample; with sub-indexes in the big tables too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../src/block-index/simhash-index.js';
-import { setSubIndexMin, SUB_INDEX_MIN } from '../src/block-index/sub-index.js';
+import { setSubIndexMin, SUB_INDEX_MIN } from '../src/block-index/tables/sub-index.js';
 import { bruteQuery, makeData, makeQueries, Rng, type Entry } from './index-oracle.js';
 
 const N = 150_000;

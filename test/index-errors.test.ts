@@ -1,7 +1,7 @@
 // Bad input: a TypeError or RangeError naming the argument, and the index unchanged and usable afterwards.
 import { describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../src/block-index/simhash-index.js';
-import type { LayoutOption } from '../src/block-index/layout.js';
+import type { LayoutOption } from '../src/block-index/types.js';
 import { entries } from './engines.js';
 
 function filled(): SimHashIndex {

@@ -2,7 +2,7 @@
 // the runs they become and the merges between runs must never change an answer.
 import { describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../src/block-index/simhash-index.js';
-import { BUFFER_CAPACITY } from '../src/block-index/run-stack.js';
+import { BUFFER_CAPACITY } from '../src/block-index/runs/run-stack.js';
 import { bruteQuery, makeData, makeQueries, Rng, type Entry } from './index-oracle.js';
 
 describe('SimHashIndex online', () => {

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../src/block-index/simhash-index.js';
-import type { LayoutOption } from '../src/block-index/layout.js';
-import { setSubIndexMin, SUB_INDEX_MIN } from '../src/block-index/sub-index.js';
+import type { LayoutOption } from '../src/block-index/types.js';
+import { setSubIndexMin, SUB_INDEX_MIN } from '../src/block-index/tables/sub-index.js';
 import { bruteClusters, brutePairs, bruteQuery, makeData, makeQueries, Rng, type Entry } from './index-oracle.js';
 
 const KS = [0, 1, 3, 7, 12];

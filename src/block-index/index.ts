@@ -1,4 +1,3 @@
 // What the package entries export of the index.
 export { SimHashIndex } from './simhash-index.js';
-export type { DeserializeOptions, IndexMatch, IndexStats, PairsResult, QueryManyResult, SimHashIndexOptions, ClusterOptions } from './simhash-index.js';
-export type { IndexLayout, LayoutKind, LayoutOption } from './layout.js';
+export type { ClusterOptions, DeserializeOptions, IndexLayout, IndexMatch, IndexStats, LayoutKind, LayoutOption, PairsResult, QueryManyResult, SimHashIndexOptions } from './types.js';

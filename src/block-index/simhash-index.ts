@@ -1,77 +1,29 @@
-// SimHashIndex: every stored 64-bit fingerprint within k bits of a query, exactly (DESIGN.md §4).
+// SimHashIndex: every stored 64-bit fingerprint within k bits of a query, exactly (none missed, none beyond k). This
+// class checks the arguments and ties the folders together: plan/ picks the layout, runs/ keeps the fingerprints in
+// runs of tables (tables/), query/ and pairs/ search them, file/ writes and reads them.
 import { assertFingerprint, describe } from '../core/bits.js';
 import { assertAttached } from '../core/detached.js';
 import { DEFAULT_HASHER_VERSION } from '../core/options.js';
-import { components } from './clusters.js';
-import { chooseLayout } from './cost-model.js';
-import { makeLayout, type IndexLayout, type LayoutOption } from './layout.js';
-import { pairRows } from './pairs.js';
-import { collectMany, collectOne } from './results.js';
-import { Run } from './run.js';
-import { RunStack } from './run-stack.js';
-import { Searcher } from './search.js';
-import { QueryOrder } from './query-order.js';
-import { encodeIndex } from './serialize.js';
-import { readImage, type DeserializeOptions } from './load.js';
-import { checkVersion, resolveLayout } from './layout-option.js';
-import { needsReplan, planSize } from './plan.js';
-import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './u64.js';
-import { checkBigUint64Array, checkDistance, checkId, MAX_ID, MAX_K } from './validate.js';
-import { sortU64 } from './radix-sort.js';
+import { components } from './pairs/clusters.js';
+import { chooseLayout } from './plan/cost-model.js';
+import { makeLayout } from './plan/layout.js';
+import { pairRows } from './pairs/pairs.js';
+import { collectMany, collectOne } from './query/results.js';
+import { Run } from './runs/run.js';
+import { RunStack } from './runs/run-stack.js';
+import { Searcher } from './query/search.js';
+import { QueryOrder } from './query/query-order.js';
+import { encodeIndex } from './file/serialize.js';
+import { readImage } from './file/load.js';
+import { resolveLayout } from './plan/layout-option.js';
+import { needsReplan, planSize } from './plan/replan.js';
+import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './tables/u64.js';
+import type { ClusterOptions, DeserializeOptions, IndexLayout, IndexMatch, IndexStats, LayoutOption, PairsResult, QueryManyResult, SimHashIndexOptions } from './types.js';
+import { checkBigUint64Array, checkDistance, checkId, checkVersion, MAX_ID, MAX_K } from './validate.js';
+import { sortU64 } from './tables/radix-sort.js';
 
 /** queryMany works through its queries this many at a time. */
 const QUERY_SLICE = 1 << 20;
-
-export interface SimHashIndexOptions {
-  /** k: the largest Hamming distance a query finds, 0 to 64; default 3. Queries may ask for less, never more. */
-  maxDistance?: number;
-  /** 'auto' (default) picks from the size and k by a cost model, and again as the index grows. */
-  layout?: LayoutOption;
-  /** Pipeline version of the fingerprints (`hasher.version`); recorded by serialize(). Default: that of `createSimHash()`. */
-  pipelineVersion?: string;
-  /** How many fingerprints 'auto' should plan for (it re-plans as the index grows anyway). */
-  expectedSize?: number;
-}
-
-export type { DeserializeOptions } from './load.js';
-
-export interface IndexMatch {
-  readonly id: number;
-  readonly distance: number;
-}
-
-/** queryMany's answer: query i's matches are ids/distances[offsets[i] .. offsets[i + 1] - 1], by distance then id. */
-export interface QueryManyResult {
-  readonly offsets: Uint32Array;
-  readonly ids: Uint32Array;
-  readonly distances: Uint8Array;
-}
-
-/** pairs()'s answer: pair i is (a[i], b[i]) with a[i] < b[i], at distances[i]; ordered by a, then b. */
-export interface PairsResult {
-  readonly length: number;
-  readonly a: Uint32Array;
-  readonly b: Uint32Array;
-  readonly distances: Uint8Array;
-}
-
-export interface ClusterOptions {
-  /** Default: the index's k. */
-  maxDistance?: number;
-  /** Smallest group reported; default 2 (1 also lists every fingerprint with no near-duplicate). */
-  minSize?: number;
-}
-
-export interface IndexStats {
-  readonly size: number;
-  /** Bytes of typed arrays the index holds (tables, ids, offsets, sub-indexes, tombstones, buffer). */
-  readonly bytes: number;
-  /** 8 bytes per fingerprint per table: what the layout needs for the fingerprints themselves. */
-  readonly fingerprintBytes: number;
-  readonly runs: number;
-  readonly buffered: number;
-  readonly subIndexes: number;
-}
 
 export class SimHashIndex {
   readonly #k: number;
@@ -208,7 +160,7 @@ export class SimHashIndex {
       }
       for (const run of this.#stack.runs) searcher.searchMany(run, qh, ql, m, k, first, order);
       const buffer = this.#stack.buffer;
-      if (buffer.length > 0) for (let i = 0; i < m; i++) buffer.search(qh[i], ql[i], k, first + i, searcher.hits);
+      if (buffer.length > 0) for (let i = 0; i < m; i++) searcher.searchBuffer(buffer, qh[i], ql[i], k, first + i);
     }
     const result = collectMany(searcher.hits, n);
     searcher.hits.clear();
@@ -266,7 +218,7 @@ export class SimHashIndex {
     };
   }
 
-  /** The index as bytes (see serialize.ts for the format); compacts first. */
+  /** The index as bytes (see file/serialize.ts for the format); compacts first. */
   serialize(): Uint8Array {
     const run = this.#stack.compact();
     const empty = new Uint32Array(0);
@@ -315,7 +267,7 @@ export class SimHashIndex {
     const runs = this.#stack.runs;
     for (let r = 0; r < runs.length; r++) searcher.searchOne(runs[r], qh, ql, k, 0);
     const buffer = this.#stack.buffer;
-    if (buffer.length > 0) buffer.search(qh, ql, k, 0, searcher.hits);
+    if (buffer.length > 0) searcher.searchBuffer(buffer, qh, ql, k, 0);
   }
 
   /** Reserves `count` new ids after the largest used; returns the first. */
@@ -341,7 +293,7 @@ export class SimHashIndex {
     return copy;
   }
 
-  /** Re-plans an 'auto' layout when plan.ts says the size calls for it; compacts into the new layout if it differs. */
+  /** Re-plans an 'auto' layout when plan/replan.ts says the size calls for it; compacts into the new layout if it differs. */
   #replan(size = this.size): void {
     if (this.#layoutOption !== 'auto' || !needsReplan(this.#plannedFor, size, this.#expectedSize)) return;
     this.#plannedFor = planSize(size, this.#expectedSize);

@@ -23,3 +23,8 @@ export function checkBigUint64Array(value: unknown, name: string): BigUint64Arra
   assertAttached(value, name);
   return value;
 }
+
+export function checkVersion(version: unknown): string {
+  if (typeof version !== 'string' || version.length === 0) throw new TypeError(`pipelineVersion must be a non-empty string, got ${describe(version)}`);
+  return version;
+}

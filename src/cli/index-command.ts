@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { toHex } from '../core/bits.js';
 import { SimHashIndex } from '../block-index/index.js';
-import type { LayoutOption } from '../block-index/layout.js';
+import type { LayoutOption } from '../block-index/types.js';
 import { describeReadError, documentName, quoteName } from '../io/index.js';
 import { loadEntry } from '../pool/engine-entry.js';
 import { UsageError, type CliContext } from './context.js';

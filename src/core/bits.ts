@@ -8,7 +8,8 @@ export function assertFingerprint(value: unknown, name: string): asserts value i
   if (value < 0n || value > MASK64) throw new RangeError(`${name} must be an unsigned 64-bit bigint, got ${value}`);
 }
 
-function popcount32(x: number): number {
+/** Set bits of a 32-bit word (SWAR, no table): the Hamming distance of two words is popcount32(a ^ b). */
+export function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;

@@ -1,6 +1,6 @@
 // Turning a search's hits into answers: sorted by distance, then id.
 import type { HitList } from './hit-list.js';
-import type { IndexMatch, QueryManyResult } from './simhash-index.js';
+import type { IndexMatch, QueryManyResult } from '../types.js';
 
 export function collectOne(hits: HitList): IndexMatch[] {
   if (hits.length === 0) return [];

@@ -11,7 +11,7 @@
 // Only table 0 (the fingerprints in order, with ids) is stored: the other tables are derived from it on load, so a
 // file is 12 bytes per fingerprint and a corrupted one cannot hold tables that disagree with each other.
 import { checksum64 } from './checksum.js';
-import { LITTLE_ENDIAN } from './u64.js';
+import { LITTLE_ENDIAN } from '../tables/u64.js';
 
 export const FORMAT_VERSION = 1;
 const MAGIC = [0x89, 0x53, 0x48, 0x49, 0x58, 0x0d, 0x0a, 0x1a];

@@ -1,5 +1,5 @@
 // Connected components of the within-k graph: union-find (path halving, union by size) over table-0 rows.
-import type { HitList } from './hit-list.js';
+import type { HitList } from '../query/hit-list.js';
 
 /** Groups of at least minSize ids joined by pairs, each ascending, ordered by their smallest id. */
 export function components(rows: number, ids: Uint32Array, pairs: HitList, minSize: number): number[][] {

@@ -4,8 +4,7 @@
 // most k of the remaining bits, so splitting those into k + 1 groups G_s and keying sub-table s on M ∪ G_s finds
 // it (pigeonhole again, on longer keys). Sub-tables hold distinct values only: duplicates resolve through table 0.
 import { sortU64 } from './radix-sort.js';
-import type { Table } from './table.js';
-import type { TableSet, TableSpec } from './table-set.js';
+import type { Table, TableSet, TableSpec } from '../types.js';
 
 /** table-set.ts's buildTableSet, passed in (sub-indexes are table sets, and table sets build sub-indexes). */
 export type BuildTableSet = (specs: readonly TableSpec[], hi: Uint32Array, lo: Uint32Array, n: number, sorted: boolean, k: number, depth: number) => TableSet;

@@ -1,7 +1,5 @@
-// New fingerprints wait here, unsorted, until there are enough to make a run: a query scans them linearly,
-// which for a few hundred entries costs less than probing one more set of tables.
-import { popcount32 } from './u64.js';
-import type { HitList } from './hit-list.js';
+// New fingerprints wait here, unsorted, until there are enough to make a run. A query scans them linearly
+// (query/search.ts, searchBuffer): for a few hundred entries that costs less than probing one more set of tables.
 
 export class InsertBuffer {
   length = 0;
@@ -37,15 +35,5 @@ export class InsertBuffer {
     this.hi[i] = this.hi[last];
     this.lo[i] = this.lo[last];
     this.ids[i] = this.ids[last];
-  }
-
-  search(qh: number, ql: number, k: number, query: number, hits: HitList): void {
-    const hi = this.hi, lo = this.lo;
-    for (let i = 0; i < this.length; i++) {
-      const dh = popcount32(hi[i] ^ qh);
-      if (dh > k) continue;
-      const d = dh + popcount32(lo[i] ^ ql);
-      if (d <= k) hits.push(query, this.ids[i], d);
-    }
   }
 }

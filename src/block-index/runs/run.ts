@@ -1,11 +1,12 @@
-// A run: an immutable batch of fingerprints in the layout's tables (LSM-style; see lsm.ts for how runs are
-// merged). Table 0 keys on the top bits with the identity permutation, so it is the run's fingerprints in plain
-// ascending order, and the ids sit beside it; the other tables hold fingerprints only (8 bytes each, as Manku et
-// al.) and resolve a hit to ids through table 0. Removal marks a row of table 0 dead (a tombstone bitmap).
-import type { Layout } from './layout.js';
-import { orderByU32 } from './radix-sort.js';
-import { bucketOf, type Table } from './table.js';
-import { assembleTableSet, buildTableSet, type TableSet, type TableSpec } from './table-set.js';
+// A run: an immutable batch of fingerprints in the layout's tables (LSM-style; run-stack.ts decides when runs are
+// merged, merge.ts merges them). Table 0 keys on the top bits with the identity permutation, so it is the run's
+// fingerprints in plain ascending order, and the ids sit beside it; the other tables hold fingerprints only (8
+// bytes each, as Manku et al.) and resolve a hit to ids through table 0. Removal marks a row of table 0 dead (a
+// tombstone bitmap).
+import { orderByU32 } from '../tables/radix-sort.js';
+import { bucketOf } from '../tables/table.js';
+import { assembleTableSet, buildTableSet } from '../tables/table-set.js';
+import type { Layout, Table, TableSet, TableSpec } from '../types.js';
 
 export class Run {
   readonly set: TableSet;

@@ -3,8 +3,8 @@
 // prediction beside the measurement; notes/index-benchmarks.md has the fit), within a memory budget. More blocks
 // mean longer exact keys (fewer candidates) but C(B, k) tables, each one more probe and 8 bytes per fingerprint.
 import { binomial, makeLayout, MAX_TABLES } from './layout.js';
-import type { Layout } from './layout.js';
-import { bucketBitsFor } from './table.js';
+import type { Layout } from '../types.js';
+import { bucketBitsFor } from '../tables/table.js';
 
 /** One single-query probe (bucket offsets, then the bucket's first row): cache hits, then misses, then DRAM misses. */
 const PROBE_NS = [40, 150, 200];

@@ -1,7 +1,8 @@
 // The layout a caller asked for ('auto', a kind, or a block count), checked and made.
-import { describe } from '../core/bits.js';
+import { describe } from '../../core/bits.js';
 import { chooseLayout } from './cost-model.js';
-import { binomial, makeLayout, MAX_TABLES, type Layout, type LayoutOption } from './layout.js';
+import type { Layout, LayoutOption } from '../types.js';
+import { binomial, makeLayout, MAX_TABLES } from './layout.js';
 
 export function resolveLayout(option: LayoutOption, k: number, expectedSize: number): Layout {
   if (option === 'auto') return chooseLayout(k, expectedSize);
@@ -19,9 +20,4 @@ export function resolveLayout(option: LayoutOption, k: number, expectedSize: num
     return makeLayout(k, blocks, false);
   }
   throw new TypeError(`options.layout must be 'auto', 'pigeonhole', 'scan' or { blocks: number }, got ${describe(option)}`);
-}
-
-export function checkVersion(version: unknown): string {
-  if (typeof version !== 'string' || version.length === 0) throw new TypeError(`pipelineVersion must be a non-empty string, got ${describe(version)}`);
-  return version;
 }

@@ -2,11 +2,11 @@
 // run's tables come from linear merges, not sorts. Table 0 merges fingerprints with their ids; table t > 0 merges
 // the runs' permuted fingerprints (recomputed from the stored ones: a few shifts per entry), without the dead
 // rows' values, which only table 0 knows by row: they are dropped by value, as a sorted list walked alongside.
-import type { Layout } from './layout.js';
-import { applyTermsAll, compilePermutation } from './permutation.js';
-import { sortU64 } from './radix-sort.js';
+import { applyTermsAll, compilePermutation } from '../tables/permutation.js';
+import { sortU64 } from '../tables/radix-sort.js';
 import { layoutSpecs, Run } from './run.js';
-import { buildTable, tableFromPermuted, type Table } from './table.js';
+import { buildTable, tableFromPermuted } from '../tables/table.js';
+import type { Layout, Table } from '../types.js';
 
 interface Sorted {
   hi: Uint32Array;

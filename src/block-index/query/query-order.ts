@@ -2,8 +2,8 @@
 // order. Otherwise grouped by the top bits of their bucket (records of bucket, query number and fingerprint moved
 // together), so the table and the queries are read front to back instead of at random (Manku et al.'s batch
 // mode, in memory).
-import { applyTermsAll } from './permutation.js';
-import type { Table } from './table.js';
+import { applyTermsAll } from '../tables/permutation.js';
+import type { Table } from '../types.js';
 
 /** Group when there are at least this many queries per bucket of the table ... */
 const GROUP_QUERIES_PER_BUCKET = 1 / 16;

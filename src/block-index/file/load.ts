@@ -1,22 +1,12 @@
 // Reading a serialized index: the bytes decoded and checked (serialize.ts), then what the format cannot check by
 // itself: the pipeline version against the caller's, the layout against k, the order of the fingerprints.
-import { describe } from '../core/bits.js';
-import { assertAttached } from '../core/detached.js';
-import { DEFAULT_HASHER_VERSION } from '../core/options.js';
-import { binomial, MAX_TABLES } from './layout.js';
-import { checkVersion } from './layout-option.js';
+import { describe } from '../../core/bits.js';
+import { assertAttached } from '../../core/detached.js';
+import { DEFAULT_HASHER_VERSION } from '../../core/options.js';
+import { binomial, MAX_TABLES } from '../plan/layout.js';
 import { decodeIndex, type IndexImage } from './serialize.js';
-import { MAX_K } from './validate.js';
-
-export interface DeserializeOptions {
-  /**
-   * The pipeline version the caller's fingerprints have (`hasher.version`); the file must record exactly this one.
-   * Default: that of `createSimHash()` with no options.
-   */
-  pipelineVersion?: string;
-  /** Accept a file whatever pipeline version it records. */
-  acceptAnyPipelineVersion?: boolean;
-}
+import type { DeserializeOptions } from '../types.js';
+import { checkVersion, MAX_K } from '../validate.js';
 
 export function readImage(bytes: Uint8Array, options: DeserializeOptions): IndexImage {
   if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array, got ${describe(bytes)}`);

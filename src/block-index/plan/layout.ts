@@ -1,37 +1,11 @@
 // Which bits each table keys on. The 64 bits are cut into B blocks (block 0 on top); for k differing bits at
 // least B - k blocks agree exactly, so one table per (B - k)-subset of blocks finds every fingerprint within k
 // (Manku, Jain, Das Sarma 2007). B = k + 1 is the pigeonhole layout (k + 1 tables of one block each).
-import { rangeMask } from './u64.js';
-
-export type LayoutKind = 'pigeonhole' | 'permuted' | 'scan';
-
-/** What a caller may ask for: a kind, or a block count (B = k + 1 is pigeonhole, more is Manku's permuted layout). */
-export type LayoutOption = 'auto' | 'pigeonhole' | 'scan' | { readonly blocks: number };
-
-/** The layout an index uses, as `index.layout` shows it. */
-export interface IndexLayout {
-  readonly kind: LayoutKind;
-  /** Number of blocks B the 64 bits are cut into (1 for scan). */
-  readonly blocks: number;
-  /** Width of each block in bits, block 0 holding the top bits. */
-  readonly blockBits: readonly number[];
-  /** Number of tables: C(B, k), or 1 for scan. */
-  readonly tables: number;
-  /** Exact-match key width of each table in bits (0 for scan: every stored fingerprint is a candidate). */
-  readonly keyBits: readonly number[];
-  /** True if 'auto' chose it. */
-  readonly auto: boolean;
-}
+import { rangeMask } from '../tables/u64.js';
+import type { IndexLayout, Layout, LayoutKind } from '../types.js';
 
 /** Bounds the memory a layout may multiply: every table holds every fingerprint. */
 export const MAX_TABLES = 256;
-
-export interface Layout {
-  readonly public: IndexLayout;
-  /** Key mask of table t: maskHi[t], maskLo[t]. Table 0's key is the top bits, so its order is plain fingerprint order. */
-  readonly maskHi: Uint32Array;
-  readonly maskLo: Uint32Array;
-}
 
 export function binomial(n: number, r: number): number {
   if (r < 0 || r > n) return 0;
@@ -90,12 +64,4 @@ function combinations(n: number, r: number): number[][] {
   };
   walk(0);
   return out;
-}
-
-/** Index of the first table whose key the xor x leaves untouched (-1 if none: x is beyond k of every layout). */
-export function firstMatch(maskHi: Uint32Array, maskLo: Uint32Array, xHi: number, xLo: number): number {
-  for (let t = 0; t < maskHi.length; t++) {
-    if (((maskHi[t] & xHi) | (maskLo[t] & xLo)) === 0) return t;
-  }
-  return -1;
 }

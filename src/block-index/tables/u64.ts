@@ -1,23 +1,12 @@
 // 64-bit fingerprints as two uint32 halves (hi = bits 63..32, lo = bits 31..0): the index never makes a BigInt per entry.
+import { popcount32 } from '../../core/bits.js';
 
-const MASK64 = (1n << 64n) - 1n;
 const scratch64 = new BigUint64Array(1);
 const scratch32 = new Uint32Array(scratch64.buffer);
 /** Typed arrays use the platform's byte order; the halves of a BigUint64Array element are read through it. */
 export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const HI = LITTLE_ENDIAN ? 1 : 0;
 const LO = LITTLE_ENDIAN ? 0 : 1;
-
-export function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
-
-export function isU64(value: unknown): value is bigint {
-  return typeof value === 'bigint' && value >= 0n && value <= MASK64;
-}
 
 /** Writes an already validated u64 into a shared scratch pair; read it as scratch[HALF_HI], scratch[HALF_LO]. */
 export function halvesOf(fp: bigint): Uint32Array {

@@ -3,37 +3,12 @@
 // (clustered fingerprints share keys) gets a sub-index of its own, so a query landing there does not scan it.
 import { applyTerms, applyTermsAll, compilePermutation, type Parts } from './permutation.js';
 import { sortU64 } from './radix-sort.js';
-import type { TableSet } from './table-set.js';
-import { maskBits, popcount32 } from './u64.js';
+import type { Table } from '../types.js';
+import { popcount32 } from '../../core/bits.js';
+import { maskBits } from './u64.js';
 
 /** Fingerprints per bucket the offsets aim at: 4 keeps offsets at 1 byte per fingerprint and a bucket in one cache line. */
 const PER_BUCKET = 4;
-
-export interface Table {
-  /** The fingerprints (original bit order) in the table's order. */
-  readonly hi: Uint32Array;
-  readonly lo: Uint32Array;
-  readonly identity: boolean;
-  readonly bucketBits: number;
-  /** Bucket β holds rows offsets[β] .. offsets[β + 1] - 1. */
-  readonly offsets: Uint32Array;
-  /** Computes a fingerprint's bucket (see permutation.ts). */
-  readonly bucketTerms: Int32Array;
-  /** The key: bits that must match exactly, original positions. */
-  readonly keyHi: number;
-  readonly keyLo: number;
-  readonly keyBits: number;
-  /**
-   * Whether scans test the high words first. Every row of a bucket shares its key bits with the query, so the
-   * word holding fewer key bits has more random bits and rejects more rows on its own: that one goes first (and
-   * the other word, in another array, is read only for the few rows it lets through).
-   */
-  readonly hiFirst: boolean;
-  /** Sub-indexes of oversized buckets, by bucket number; null when there are none. */
-  children: Map<number, TableSet> | null;
-  /** Bit b set if bucket b has a sub-index: what scans test per probe (a Map lookup costs more than a probe). */
-  childBits: Uint32Array | null;
-}
 
 export function hasChild(table: Table, b: number): boolean {
   const bits = table.childBits;
@@ -64,7 +39,7 @@ export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array,
   return tableFromPermuted(parts, ph, pl, n);
 }
 
-/** The table whose permuted fingerprints, ascending, are (ph, pl) (merge.ts makes them by merging runs). */
+/** The table whose permuted fingerprints, ascending, are (ph, pl) (runs/merge.ts makes them by merging runs). */
 export function tableFromPermuted(parts: Parts, ph: Uint32Array, pl: Uint32Array, n: number): Table {
   const compiled = compilePermutation(parts);
   let keyHi = 0, keyLo = 0;

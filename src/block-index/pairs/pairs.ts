@@ -2,12 +2,11 @@
 // compared within itself (oversized buckets through their sub-indexes), and a pair is kept only by the first table
 // whose key it matches. Pairs are found between distinct values and expanded to ids through table 0; exact
 // duplicates (distance 0) come from table 0's runs of equal fingerprints. Works on one run (the index compacts first).
-import { firstMatch } from './layout.js';
-import type { Run } from './run.js';
-import type { Table } from './table.js';
-import type { TableSet } from './table-set.js';
-import { popcount32 } from './u64.js';
-import { HitList } from './hit-list.js';
+import { popcount32 } from '../../core/bits.js';
+import type { Run } from '../runs/run.js';
+import { firstMatch } from '../tables/table-set.js';
+import type { Table, TableSet } from '../types.js';
+import { HitList } from '../query/hit-list.js';
 
 /** Pairs of table-0 rows: hits.queries[i] and hits.ids[i] are the two rows, hits.distances[i] their distance. */
 export function pairRows(run: Run, k: number): HitList {
@@ -69,7 +68,7 @@ class PairFinder {
     }
   }
 
-  /** All pairs of distinct values among rows start..end-1 (equal keys); the reject test as in scan.ts. */
+  /** All pairs of distinct values among rows start..end-1 (equal keys); the reject test as in query/scan.ts. */
   private inKeyRun(table: Table, start: number, end: number, k: number): void {
     const first = table.hiFirst ? table.hi : table.lo, second = table.hiFirst ? table.lo : table.hi;
     for (let a = start; a < end; a++) {

@@ -1,24 +1,8 @@
 // A set of tables over the same fingerprints whose keys together cover every way k bits can differ: the tables
 // of a run (the layout's keys), or of a sub-index of one oversized bucket (sub-index.ts).
-import { buildTable, tableBytes, type Table } from './table.js';
+import type { Table, TableSet, TableSpec } from '../types.js';
 import { buildSubIndexes } from './sub-index.js';
-
-export interface TableSet {
-  /** Original-space key mask of each table: a hit is reported from the first table whose key it matches. */
-  readonly maskHi: Uint32Array;
-  readonly maskLo: Uint32Array;
-  readonly tables: readonly Table[];
-  /** Fingerprints held (each table holds them all). */
-  readonly entries: number;
-  readonly bytes: number;
-  /** 0 for a run's own tables, 1 for a sub-index of one of its buckets, ... */
-  readonly depth: number;
-}
-
-export interface TableSpec {
-  /** Bit groups in the order the permutation puts them on top; together they are the key. */
-  readonly parts: readonly (readonly [number, number])[];
-}
+import { buildTable, tableBytes } from './table.js';
 
 /**
  * Builds the tables for n fingerprints in (srcHi, srcLo), original bit order. `sorted`: the input is ascending.
@@ -60,4 +44,15 @@ export function assembleTableSet(specs: readonly TableSpec[], tables: Table[], n
   let bytes = maskHi.byteLength * 2;
   for (const table of tables) bytes += tableBytes(table);
   return { maskHi, maskLo, tables, entries: n, bytes, depth };
+}
+
+/**
+ * Index of the first table of a set (by its maskHi, maskLo) whose key the xor x of two fingerprints leaves untouched,
+ * -1 if none (x is beyond k). A pair met in several tables counts only in this one, so it is reported once.
+ */
+export function firstMatch(maskHi: Uint32Array, maskLo: Uint32Array, xHi: number, xLo: number): number {
+  for (let t = 0; t < maskHi.length; t++) {
+    if (((maskHi[t] & xHi) | (maskLo[t] & xLo)) === 0) return t;
+  }
+  return -1;
 }

@@ -1,12 +1,12 @@
 // The inner loop: rows start..end-1 of a table compared with one query. Nearly every row is rejected on one word
-// alone (the table's `first`: the half with fewer key bits, see table.ts), so the other is read only for the rare
-// survivor. For k <= 3 the reject test clears the three
-// lowest set bits (x &= x - 1) instead of counting them: half the work of a popcount. A row equal to the one before
-// it (the same fingerprint under another id) is skipped: the first of the run stands for all of them; so is one whose
-// first matching table (of maskHi/maskLo) is not table t: it is reported from that table instead.
+// alone (the table's `first`: the half with fewer key bits, see Table.hiFirst in types.ts), so the other is read
+// only for the rare survivor. For k <= 3 the reject test clears the three lowest set bits (x &= x - 1) instead of
+// counting them: half the work of a popcount. A row equal to the one before it (the same fingerprint under another
+// id) is skipped: the first of the run stands for all of them; so is one whose first matching table (of
+// maskHi/maskLo) is not table t: it is reported from that table instead.
+import { popcount32 } from '../../core/bits.js';
 import type { Candidates } from './candidates.js';
-import type { Table } from './table.js';
-import { popcount32 } from './u64.js';
+import type { Table } from '../types.js';
 
 /**
  * Appends every row within k of the query whose first matching table is t to `out`, as `query`. `first`/`second`

@@ -2,11 +2,13 @@
 // verify by popcount, and report a hit only from the first table whose key it matches, so a fingerprint met in
 // several tables is reported once without a per-query Set. Candidates (query or table, row, distance) are collected
 // first and checked afterwards: the scan loop stays small, and the checks run only for the rare fingerprint within k.
-import { firstMatch } from './layout.js';
-import type { Run } from './run.js';
+import { popcount32 } from '../../core/bits.js';
+import type { InsertBuffer } from '../runs/insert-buffer.js';
+import type { Run } from '../runs/run.js';
 import { scanRows, scanTable } from './scan.js';
-import { bucketOf, hasChild, type Table } from './table.js';
-import type { TableSet } from './table-set.js';
+import { bucketOf, hasChild } from '../tables/table.js';
+import { firstMatch } from '../tables/table-set.js';
+import type { Table, TableSet } from '../types.js';
 import { HitList } from './hit-list.js';
 import { Candidates } from './candidates.js';
 import { RECORD, type QueryOrder } from './query-order.js';
@@ -120,6 +122,17 @@ export class Searcher {
       c.length = 0;
       scanTable(table, set.maskHi, set.maskLo, table.offsets[b], table.offsets[b + 1], qh, ql, k, query, t, c);
       for (let i = 0; i < c.length; i++) this.check(run, set, t, table, i, query);
+    }
+  }
+
+  /** Appends to `hits` every fingerprint in the insert buffer within k of (qh, ql): a linear scan of a few hundred. */
+  searchBuffer(buffer: InsertBuffer, qh: number, ql: number, k: number, query: number): void {
+    const hi = buffer.hi, lo = buffer.lo, ids = buffer.ids, hits = this.hits;
+    for (let i = 0; i < buffer.length; i++) {
+      const dh = popcount32(hi[i] ^ qh);
+      if (dh > k) continue;
+      const d = dh + popcount32(lo[i] ^ ql);
+      if (d <= k) hits.push(query, ids[i], d);
     }
   }
 
