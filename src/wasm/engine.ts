@@ -1,7 +1,8 @@
-// The WASM engine: every byte and every feature is handled inside the module (assembly/); this
-// side only copies text in and fingerprints out, through the boundary (wasm-interface.ts). It
-// computes the fingerprint the pure engine (src/pure) does, bit for bit: the golden and
-// differential tests hold both to it.
+// The WASM engine. The module (assembly/) does all the work: UTF-8 decoding, tokens of lowercased
+// alphanumeric code points, w-shingles hashed by FNV-1a 64 then splitmix64, one weighted vote per
+// feature on 64 counters. This side only copies text in and fingerprints out, through the boundary
+// (wasm-interface.ts). The pure engine (src/pure) computes the same bits; the golden and
+// differential tests hold both to that.
 import type { Engine, HasherConfig, Text } from '../core/types.js';
 import { fingerprintBatched } from './batch.js';
 import { LiveState } from './live-state.js';

@@ -1,7 +1,8 @@
 // The one place JS meets the WebAssembly module (assembly/): instantiating the inlined bytes, the
 // linear memory (growth, views, where the JS side's buffers sit) and every call into the module.
-// The ABI is abi.ts, generated from assembly/ by scripts/build-wasm.mjs. The rest of src/wasm
-// calls WasmInterface and never sees WebAssembly.* or a raw export.
+// The ABI itself is abi.ts, generated from assembly/ by scripts/build-wasm.mjs. The rest of
+// src/wasm calls WasmInterface and never sees WebAssembly.* or a raw export, so a change of the
+// ABI or of the memory layout is a change of this file alone.
 import type { HasherConfig, Text, WeightFunction } from '../core/types.js';
 import type { WeightTable } from '../core/weight-table.js';
 import { FNV_OFFSET, MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, MODE_UNIT, SENTINEL_BYTES, type WasmExports } from './abi.js';
