@@ -1,6 +1,7 @@
 // The 64 signed counters, kept as S[b] = sum of the weights of features with bit b set, and
 // W = sum of all weights: counter b = 2 S[b] - W, so bit b of the fingerprint is 2 S[b] > W.
-import { MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, S, W, fbCap, fbLen, fbPtr, mode, negOffset } from './state';
+import { MODE_FEATURES, MODE_FUNCTION, MODE_TABLE } from './abi';
+import { S, W, fbCap, fbLen, fbPtr, mode, negOffset } from './state';
 
 const LANES4: u64 = 0x1111111111111111;
 const NIBBLES: u64 = 0x0f0f0f0f0f0f0f0f;

@@ -1,6 +1,7 @@
 // The fast path over ASCII only (see fast-common.ts): letters and digits lowercased by the class
 // table, everything else ASCII a separator; it stops at the first byte >= 0x80.
-import { FNV_OFFSET, FNV_PRIME, splitmix } from './features';
+import { FNV_OFFSET } from './abi';
+import { FNV_PRIME, splitmix } from './features';
 import { NON_ASCII } from './lookup';
 import { fbEnd, fbPtr, fbLen, inTok } from './state';
 import { SPACE, cls, done, stateSlot } from './fast-common';

@@ -2,7 +2,8 @@
 // it takes the letters and separators multibyte.ts describes. Slower than fast-ascii.ts on ASCII,
 // so scan() calls it only at such a sequence, the three-byte variant only at a three-byte one. It
 // stops at any other byte >= 0x80.
-import { FNV_OFFSET, FNV_PRIME, splitmix } from './features';
+import { FNV_OFFSET } from './abi';
+import { FNV_PRIME, splitmix } from './features';
 import { NON_ASCII } from './lookup';
 import { SEQ_LENGTH_SHIFT, SEQ_LETTER, SEQ_SEPARATOR, seq2At, seqAt } from './multibyte';
 import { fbEnd, fbLen, fbPtr, inTok } from './state';

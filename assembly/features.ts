@@ -7,9 +7,8 @@ import {
   RING, RING2, TB, fbCap, fbLen, fbPtr, forked, head, inTok, ntok, pendPos, pending, prevCased, tbLen, w,
 } from './state';
 
-export const FNV_OFFSET: u64 = 0xcbf29ce484222325;
 export const FNV_PRIME: u64 = 0x100000001b3;
-/** (FNV_OFFSET * FNV_PRIME^-1 mod 2^64) ^ 0x20: absorbing the leading space turns it into FNV_OFFSET. */
+/** (FNV_OFFSET (abi.ts) * FNV_PRIME^-1 mod 2^64) ^ 0x20: absorbing the leading space turns it into FNV_OFFSET. */
 export const PRE: u64 = 0x1d10331a6b696be7;
 const SPACE: u8 = 0x20;
 

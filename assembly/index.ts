@@ -1,4 +1,6 @@
-// Exports only: the surface src/wasm/engine.ts drives. Pointers are byte offsets in this memory.
+// Exports only: the surface src/wasm/wasm-interface.ts calls. Pointers are byte offsets in this
+// memory. scripts/build-wasm.mjs turns these signatures (as asc declares them) into the JS side's
+// WasmExports (src/wasm/abi.ts): a new export is written here, then wrapped in wasm-interface.ts.
 import { consume, fingerprintBits, setTable } from './counters';
 import { fnvBytes, splitmix as mix } from './features';
 import { configure, fbLen, reset, restoreState, saveState, stateBytes, REGION } from './state';

@@ -1,18 +1,12 @@
 // The live hashing state of one document: scalar fields in globals, arrays in one static region.
 // A stream that is not running saves the globals into the region's header and the JS side copies
 // the region's first stateBytes() bytes away, so several streams can share this one live state.
+import { MAX_SHINGLE, MODE_FEATURES, MODE_UNIT } from './abi';
 
-export const MAX_SHINGLE: i32 = 1024;
 /** Token buffer: a separator space plus up to 255 lowercase UTF-8 bytes, absorbed when full. */
 export const TB_CAP: i32 = 256;
 /** Feature buffer of the fingerprint modes: 255 hashes, so 8-bit SWAR lanes cannot overflow. */
 export const FB_CAP: i32 = 255;
-
-export const MODE_UNIT: i32 = 0;
-export const MODE_TABLE: i32 = 1;
-export const MODE_FUNCTION: i32 = 2;
-/** Emits feature hashes into a JS-provided output instead of voting. */
-export const MODE_FEATURES: i32 = 3;
 
 const HEADER_BYTES: usize = 128;
 const S_OFFSET: usize = HEADER_BYTES; // 64 x i64 counter sums

@@ -21,7 +21,8 @@ const CAPITAL_I_DOT: u32 = 0x130;
 
 /**
  * Tokenizes the bytes [p, end), continuing whatever token and UTF-8 sequence came before. The byte
- * at end must be writable: it holds a sentinel for the fast path meanwhile.
+ * at end (SENTINEL_BYTES in abi.ts) must be writable: it holds a sentinel meanwhile, so the fast
+ * paths' inner loops need no bounds check.
  */
 export function scan(p: usize, end: usize): void {
   const saved = load<u8>(end);

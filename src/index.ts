@@ -1,12 +1,19 @@
 // simhash-wasm: the WebAssembly engine. Call init() (or initSync()) once before createSimHash(),
 // or ask for createSimHash({ engine: 'auto' }), which falls back to the pure engine where WASM cannot run.
 // In this order the browser bundle lays the engines out before the API and gzips about 2% smaller than API first.
-import { init, initSync } from './wasm/load.js';
-import { wasmEntryEngine } from './engine-choice.js';
+import { engineIfLoadable, init, initSync, loadedEngine } from './wasm/load.js';
+import { pureEngine } from './pure/engine.js';
 import { bindApi } from './core/api.js';
 
 export { init, initSync };
-export const { createSimHash, featureHash, createIdfWeights } = bindApi(wasmEntryEngine);
+// Which engine a hasher gets is this entry's choice: only here are both engines in reach (src/wasm
+// and src/pure know nothing of each other). 'auto' falls back where WebAssembly is missing or
+// refused, as under a Content-Security-Policy without 'wasm-unsafe-eval'.
+export const { createSimHash, featureHash, createIdfWeights } = bindApi((choice) => {
+  if (choice === 'pure') return pureEngine;
+  if (choice === 'auto') return engineIfLoadable() ?? pureEngine;
+  return loadedEngine();
+});
 export { hamming, similarity, toHex, fromHex } from './core/bits.js';
 export { PIPELINE_VERSION, MAX_SHINGLE } from './core/options.js';
 export type { SimHash, SimHashStream } from './core/simhash.js';

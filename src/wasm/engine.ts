@@ -1,62 +1,58 @@
-// The WASM engine: every byte and every feature is handled inside the module (assembly/); this
-// side only copies text in and fingerprints out. DESIGN.md §1 is the definition it computes.
+// The WASM engine. The module (assembly/) does all the work: UTF-8 decoding, tokens of lowercased
+// alphanumeric code points, w-shingles hashed by FNV-1a 64 then splitmix64, one weighted vote per
+// feature on 64 counters. This side only copies text in and fingerprints out, through the boundary
+// (wasm-interface.ts). The pure engine (src/pure) computes the same bits; the golden and
+// differential tests hold both to that.
 import type { Engine, HasherConfig, Text } from '../core/types.js';
 import { fingerprintBatched } from './batch.js';
-import { INPUT_CAP, SLICE_UNITS, WasmCore } from './core.js';
-import { MODE_FEATURES, type WasmBridge, type WasmExports } from './exports.js';
+import { LiveState } from './live-state.js';
 import { WasmStream } from './stream.js';
+import { INPUT_CAP, SLICE_UNITS, type WasmInterface } from './wasm-interface.js';
 
-const FNV_OFFSET = 0xcbf29ce484222325n;
-
-export function createWasmEngine(ex: WasmExports, bridge: WasmBridge): Engine {
-  const core = new WasmCore(ex, bridge);
+export function createWasmEngine(wasm: WasmInterface): Engine {
+  const live = new LiveState(wasm);
   return {
     name: 'wasm',
     fingerprint(text: Text, config: HasherConfig): bigint {
-      core.takeForOneShot(config);
-      ex.reset();
+      live.takeForOneShot(config);
+      wasm.reset();
       if (typeof text === 'string' && text.length <= SLICE_UNITS) {
-        ex.update(core.input, core.encodeAt(text, 0).written);
+        wasm.update(wasm.encodeInput(text));
       } else {
-        core.feed(text);
+        wasm.feed(text);
       }
-      return BigInt.asUintN(64, ex.digest());
+      return wasm.digest();
     },
     fingerprintMany(texts: readonly Text[], config: HasherConfig): BigUint64Array {
-      return fingerprintBatched(core, texts, config);
+      live.takeForOneShot(config);
+      return fingerprintBatched(wasm, texts);
     },
     features(text: Text, shingle: number): BigUint64Array {
-      return collectFeatures(core, text, shingle);
+      live.takeForOneShot();
+      return collectFeatures(wasm, text, shingle);
     },
     openStream(config: HasherConfig) {
-      return new WasmStream(core, config);
+      return new WasmStream(wasm, live, config);
     },
     featureHash(shingleText: string): bigint {
-      core.checkIdle(); // the input buffer may hold the text being scanned
-      let h = FNV_OFFSET;
-      core.slices(shingleText, (bytes) => { h = ex.fnv(core.input, bytes, h); });
-      return BigInt.asUintN(64, ex.splitmix(h));
+      return wasm.featureHash(shingleText);
     },
   };
 }
 
-/** Feature hashes of one document; the output area holds one slice's worth at a time. */
-function collectFeatures(core: WasmCore, text: Text, shingle: number): BigUint64Array {
-  const { ex } = core;
+/** Feature hashes of one document; the output holds one slice's worth at a time. */
+function collectFeatures(wasm: WasmInterface, text: Text, shingle: number): BigUint64Array {
   // A slice of n bytes ends at most n tokens; ending the document adds at most one more feature.
   const sliceBytes = typeof text === 'string' ? Math.min(3 * text.length, INPUT_CAP) : Math.min(text.length, INPUT_CAP);
-  const cap = sliceBytes + 2;
-  core.takeForOneShot(null);
-  const out = core.featuresArea(8 * cap);
-  ex.configure(shingle, MODE_FEATURES, out, cap);
-  ex.reset();
+  wasm.configureFeatures(shingle, sliceBytes + 2);
+  wasm.reset();
   const parts: BigUint64Array[] = [];
   const take = () => {
-    const n = ex.takeFeatures();
-    if (n > 0) parts.push(new BigUint64Array(ex.memory.buffer, out, n).slice());
+    const part = wasm.takeFeatures();
+    if (part) parts.push(part);
   };
-  core.slices(text, (bytes) => { ex.update(core.input, bytes); take(); });
-  ex.finishFeatures();
+  wasm.slices(text, (bytes) => { wasm.update(bytes); take(); });
+  wasm.finishFeatures();
   take();
   if (parts.length === 1) return parts[0];
   const all = new BigUint64Array(parts.reduce((sum, part) => sum + part.length, 0));

@@ -1,0 +1,276 @@
+// The one place JS meets the WebAssembly module (assembly/): instantiating the inlined bytes, the
+// linear memory (growth, views, where the JS side's buffers sit) and every call into the module.
+// The ABI itself is abi.ts, generated from assembly/ by scripts/build-wasm.mjs. The rest of
+// src/wasm calls WasmInterface and never sees WebAssembly.* or a raw export, so a change of the
+// ABI or of the memory layout is a change of this file alone.
+import type { HasherConfig, Text, WeightFunction } from '../core/types.js';
+import type { WeightTable } from '../core/weight-table.js';
+import { FNV_OFFSET, MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, MODE_UNIT, SENTINEL_BYTES, type WasmExports } from './abi.js';
+import { WASM_HEX } from './wasm-bytes.js';
+
+/** Bytes of the input buffer. */
+export const INPUT_CAP = 256 * 1024;
+/** Code units per string slice: even at 3 UTF-8 bytes each, a slice fits the input buffer. */
+export const SLICE_UNITS = 64 * 1024;
+/** Fingerprints the output area holds (fingerprintMany copies them out this many at a time). */
+export const MAX_BATCH = 4096;
+const PAGE = 65536;
+/** Each buffer starts on its own cache line. */
+const align = (n: number): number => Math.ceil(n / 64) * 64;
+
+/** '0'-'9' to 0-9, 'a'-'f' to 10-15 (lowercase hex only, as the build writes it). */
+const nibble = (code: number): number => (code & 0xf) + (code >> 6) * 9;
+
+function moduleBytes(): Uint8Array<ArrayBuffer> {
+  // charCodeAt, not parseInt(slice): this runs once, cold, at load time, where it is 3x faster.
+  const bytes = new Uint8Array(WASM_HEX.length >> 1);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (nibble(WASM_HEX.charCodeAt(2 * i)) << 4) | nibble(WASM_HEX.charCodeAt(2 * i + 1));
+  return bytes;
+}
+
+/** A platform without WebAssembly gets an error that says what to do instead. */
+function assertWebAssembly(): void {
+  if (typeof WebAssembly !== 'object' || WebAssembly === null) {
+    throw new TypeError("WebAssembly is not available here: use simhash-wasm/pure, or createSimHash({ engine: 'auto' }), which falls back to it");
+  }
+}
+
+/** What the module imports: the user's weight function, called once per feature in MODE_FUNCTION. */
+class WeightImport {
+  weightOf: WeightFunction = () => 1;
+  /** True while the user's function runs: the module is inside a call and must not be re-entered. */
+  running = false;
+  readonly imports: WebAssembly.Imports = {
+    env: {
+      // i64 arrives as a signed BigInt; the weight function expects the unsigned feature hash.
+      weight: (h: bigint) => {
+        this.running = true;
+        try {
+          return this.weightOf(BigInt.asUintN(64, h));
+        } finally {
+          this.running = false;
+        }
+      },
+    },
+  };
+}
+
+/** Compiles and instantiates the module now (fine in Node and workers). */
+export function instantiateSync(): WasmInterface {
+  assertWebAssembly();
+  const weight = new WeightImport();
+  return new WasmInterface(new WebAssembly.Instance(new WebAssembly.Module(moduleBytes()), weight.imports), weight);
+}
+
+/** Compiles and instantiates the module off the main thread where the platform can. */
+export async function instantiate(): Promise<WasmInterface> {
+  assertWebAssembly();
+  const weight = new WeightImport();
+  const { instance } = await WebAssembly.instantiate(moduleBytes(), weight.imports);
+  return new WasmInterface(instance, weight);
+}
+
+/**
+ * One instantiated module. Memory after the module's static data (heapBase): the input buffer
+ * (text in, plus the bytes scan() overwrites past its end), the output area (fingerprints out),
+ * then a growable area: the weight table, then the features output.
+ */
+export class WasmInterface {
+  // #private: the minifier shortens these names (it cannot know who reads a public one).
+  readonly #ex: WasmExports;
+  readonly #weight: WeightImport;
+  readonly #region: number;
+  readonly #input: number;
+  readonly #out: number;
+  readonly #varArea: number;
+  #u8: Uint8Array;
+  #inputView: Uint8Array;
+  readonly #encoder = new TextEncoder();
+  #loadedTable: WeightTable | null = null;
+  #tableBytes = 0;
+
+  constructor(instance: WebAssembly.Instance, weight: WeightImport) {
+    const ex = instance.exports as unknown as WasmExports;
+    this.#ex = ex;
+    this.#weight = weight;
+    this.#region = ex.stateRegion();
+    this.#input = align(ex.heapBase());
+    this.#out = align(this.#input + INPUT_CAP + SENTINEL_BYTES);
+    this.#varArea = align(this.#out + 8 * MAX_BATCH);
+    this.#ensure(this.#varArea);
+    this.#u8 = new Uint8Array(ex.memory.buffer);
+    this.#inputView = this.#u8.subarray(this.#input, this.#input + INPUT_CAP);
+  }
+
+  /** Bytes of linear memory (tests check that it stays bounded). */
+  memoryBytes(): number {
+    return this.#ex.memory.buffer.byteLength;
+  }
+
+  /** Memory as bytes; a new view after memory.grow (which detaches the old buffer). */
+  #bytes(): Uint8Array {
+    if (this.#u8.buffer !== this.#ex.memory.buffer) {
+      this.#u8 = new Uint8Array(this.#ex.memory.buffer);
+      this.#inputView = this.#u8.subarray(this.#input, this.#input + INPUT_CAP);
+    }
+    return this.#u8;
+  }
+
+  /** Grows memory so that [0, end) exists. */
+  #ensure(end: number): void {
+    const have = this.memoryBytes();
+    if (end > have) this.#ex.memory.grow(Math.ceil((end - have) / PAGE));
+  }
+
+  /** Copies a string into the input buffer, as much as fits; returns the bytes written. */
+  encodeInput(text: string): number {
+    this.#bytes();
+    return this.#encoder.encodeInto(text, this.#inputView).written;
+  }
+
+  /** Copies bytes (at most INPUT_CAP) into the input buffer. */
+  copyInput(bytes: Uint8Array): void {
+    this.#bytes().set(bytes, this.#input);
+  }
+
+  /**
+   * Copies a text into the input buffer slice by slice (a string is never cut inside a surrogate
+   * pair) and calls onSlice with each slice's byte length.
+   */
+  slices(text: Text, onSlice: (bytes: number) => void): void {
+    if (typeof text === 'string') {
+      for (let at = 0; at < text.length;) {
+        let end = Math.min(text.length, at + SLICE_UNITS);
+        if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+        onSlice(this.encodeInput(at === 0 && end === text.length ? text : text.slice(at, end)));
+        at = end;
+      }
+    } else {
+      for (let at = 0; at < text.length; at += INPUT_CAP) {
+        const part = text.subarray(at, Math.min(text.length, at + INPUT_CAP));
+        this.copyInput(part);
+        onSlice(part.length);
+      }
+    }
+  }
+
+  /** Feeds a whole text into the current document. */
+  feed(text: Text): void {
+    this.slices(text, this.update);
+  }
+
+  /** Starts a new document with the configured w and mode. */
+  reset(): void {
+    this.#ex.reset();
+  }
+
+  /** Feeds the first `bytes` bytes of the input buffer into the current document (bound: feed() passes it on). */
+  readonly update = (bytes: number): void => this.#ex.update(this.#input, bytes);
+
+  /** Ends the current document: its fingerprint. */
+  digest(): bigint {
+    return BigInt.asUintN(64, this.#ex.digest());
+  }
+
+  /** The fingerprint of the whole document in the first `bytes` bytes of the input, into output slot `slot`. */
+  fingerprintInput(bytes: number, slot: number): void {
+    this.#ex.fingerprintInto(this.#input, bytes, this.#out + 8 * slot);
+  }
+
+  /** digest() into output slot `slot`. */
+  digestToSlot(slot: number): void {
+    this.#ex.digestInto(this.#out + 8 * slot);
+  }
+
+  /** The first `count` output slots; a view, valid until the next call. */
+  outputSlots(count: number): BigUint64Array {
+    return new BigUint64Array(this.#ex.memory.buffer, this.#out, count);
+  }
+
+  /** FNV-1a 64, then splitmix64, of a string's UTF-8 bytes, fed slice by slice. */
+  featureHash(text: string): bigint {
+    this.assertIdle(); // the input buffer may hold the text being scanned
+    let h = FNV_OFFSET; // the module continues a state across calls, signed or not: it sees 64 bits
+    this.slices(text, (bytes) => { h = this.#ex.fnv(this.#input, bytes, h); });
+    return BigInt.asUintN(64, this.#ex.splitmix(h));
+  }
+
+  /** Sets w, the mode and the weights for the next documents. */
+  configure(config: HasherConfig): void {
+    const { weighting } = config;
+    let mode = MODE_UNIT;
+    if (weighting.kind === 'table') {
+      this.#loadTable(weighting.table);
+      mode = MODE_TABLE;
+    } else if (weighting.kind === 'function') {
+      this.#weight.weightOf = weighting.weightOf;
+      mode = MODE_FUNCTION;
+    }
+    this.#ex.configure(config.shingle, mode, 0, 0);
+  }
+
+  #loadTable(table: WeightTable): void {
+    if (this.#loadedTable === table) return;
+    const capacity = table.mask + 1;
+    const keys = this.#varArea;
+    const weights = keys + 8 * capacity;
+    this.#ensure(weights + 4 * capacity);
+    const u8 = this.#bytes();
+    u8.set(new Uint8Array(table.keys.buffer, table.keys.byteOffset, 8 * capacity), keys);
+    u8.set(new Uint8Array(table.weights.buffer, table.weights.byteOffset, 4 * capacity), weights);
+    this.#ex.setTable(keys, weights, table.mask, table.defaultWeight, table.zeroKeyWeight);
+    this.#loadedTable = table;
+    this.#tableBytes = 12 * capacity;
+  }
+
+  /**
+   * Features mode for the next document: feature hashes go to an output of `cap` hashes after the
+   * weight table (which stays loaded), for takeFeatures() to collect.
+   */
+  configureFeatures(shingle: number, cap: number): void {
+    const out = this.#featuresOut();
+    this.#ensure(out + 8 * cap);
+    this.#ex.configure(shingle, MODE_FEATURES, out, cap);
+  }
+
+  #featuresOut(): number {
+    return this.#varArea + align(this.#tableBytes);
+  }
+
+  /** Features mode: the feature hashes found since the last call, copied out (null if none). */
+  takeFeatures(): BigUint64Array | null {
+    const n = this.#ex.takeFeatures();
+    return n > 0 ? new BigUint64Array(this.#ex.memory.buffer, this.#featuresOut(), n).slice() : null;
+  }
+
+  /** Features mode: ends the document; its last features wait for takeFeatures(). */
+  finishFeatures(): void {
+    this.#ex.finishFeatures();
+  }
+
+  /** Copies the module's live state out, into `into` if it has the right size. */
+  saveState(into: Uint8Array | null): Uint8Array {
+    this.#ex.saveState();
+    const n = this.#ex.stateBytes();
+    const saved = into && into.length === n ? into : new Uint8Array(n);
+    saved.set(this.#bytes().subarray(this.#region, this.#region + n));
+    return saved;
+  }
+
+  /** Makes a state saveState() copied out the live one. */
+  restoreState(saved: Uint8Array): void {
+    this.#bytes().set(saved, this.#region);
+    this.#ex.restoreState();
+  }
+
+  /** A weight function that calls the engine would overwrite the call it is part of. */
+  assertIdle(): void {
+    if (this.#weight.running) {
+      throw new TypeError('a weights function must not use the WASM engine (it runs inside the call that is computing the features)');
+    }
+  }
+}
+
+export function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
