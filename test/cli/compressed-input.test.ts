@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSimHash } from '../../src/pure/index.js';
-import { runInProcess, runProcess, scratchDir } from '../cli-harness.js';
-import { ARTICLE_TEXT, FIXTURES, RECORDS, RECORDS_JSONL } from '../io/zstd-fixtures.js';
+import { runInProcess, runProcess, scratchDir } from '../support/cli.js';
+import { ARTICLE_TEXT, FIXTURES, RECORDS, RECORDS_JSONL } from '../support/zstd-fixtures.js';
 
 const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const files = scratchDir({

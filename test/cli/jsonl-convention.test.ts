@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSimHash } from '../../src/pure/index.js';
-import { runInProcess, runProcess, scratchDir } from '../cli-harness.js';
+import { runInProcess, runProcess, scratchDir } from '../support/cli.js';
 
 const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const hex = (text: string) => createSimHash().fingerprintHex(text);
