@@ -1,79 +1,9 @@
-// The dedupe building blocks: globbed walking, UTF-8 error offsets, mail bodies, both grouping modes, the progress bar.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The dedupe building blocks: both grouping modes, the progress bar. (Walking, UTF-8 checks and mail bodies: test/io.)
 import { Writable } from 'node:stream';
-import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIGEST_BYTES } from '../../src/dedupe/analyze.js';
 import { groupDocuments } from '../../src/dedupe/group.js';
-import { messageBody } from '../../src/io/mail.js';
 import { createProgress } from '../../src/dedupe/progress.js';
-import { firstInvalidUtf8, looksBinary } from '../../src/io/utf8.js';
-import { walkInputs, type WalkOptions } from '../../src/io/walk.js';
-
-describe('walkInputs', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'simhash-walk-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  for (const name of ['b.txt', 'a.md', 'sub/c.txt', 'sub/deep/d.txt', 'node_modules/e.txt', '.git/f.txt', 'sub/.g.txt']) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), name);
-  }
-  symlinkSync(join(dir, 'sub'), join(dir, 'loop')); // a link to a directory: not walked
-  symlinkSync(join(dir, 'b.txt'), join(dir, 'z-link.txt')); // a link to a file: read
-  const walk = async (options: WalkOptions, inputs = [dir]) => {
-    const out: string[] = [];
-    for await (const e of walkInputs(inputs, options)) out.push(e.kind === 'file' ? e.path.slice(dir.length + 1) : e.kind === 'error' ? `error:${e.path}` : '-');
-    return out;
-  };
-
-  it('walks in name order, skipping hidden entries and directory links', async () => {
-    expect(await walk({})).toEqual(['a.md', 'b.txt', 'node_modules/e.txt', 'sub/c.txt', 'sub/deep/d.txt', 'z-link.txt']);
-    expect(await walk({ hidden: true })).toEqual(['.git/f.txt', 'a.md', 'b.txt', 'node_modules/e.txt', 'sub/.g.txt', 'sub/c.txt', 'sub/deep/d.txt', 'z-link.txt']);
-  });
-
-  it('include and exclude globs: base names at any depth, or paths from the walked directory', async () => {
-    expect(await walk({ include: ['*.txt'], exclude: ['node_modules'] })).toEqual(['b.txt', 'sub/c.txt', 'sub/deep/d.txt', 'z-link.txt']);
-    expect(await walk({ include: ['sub/**'] })).toEqual(['sub/c.txt', 'sub/deep/d.txt']);
-    expect(await walk({ exclude: ['sub/deep', '*.md'] })).toEqual(['b.txt', 'node_modules/e.txt', 'sub/c.txt', 'z-link.txt']);
-  });
-
-  it('files named on the command line are read whatever the globs say; stdin and missing paths pass through', async () => {
-    expect(await walk({ include: ['*.txt'] }, [join(dir, 'a.md'), '-', join(dir, 'missing')])).toEqual(['a.md', '-', `error:${join(dir, 'missing')}`]);
-  });
-});
-
-describe('UTF-8 and binary checks', () => {
-  it('firstInvalidUtf8 agrees with a fatal TextDecoder, and points at the first bad byte', () => {
-    const fatal = new TextDecoder('utf-8', { fatal: true });
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
-      const at = firstInvalidUtf8(bytes);
-      let valid = true;
-      try { fatal.decode(bytes); } catch { valid = false; }
-      expect(at === -1).toBe(valid);
-      if (at >= 0) {
-        fatal.decode(bytes.subarray(0, at)); // everything before it is valid
-      }
-    }), { numRuns: 500 });
-    expect(firstInvalidUtf8(Uint8Array.from([0x61, 0xed, 0xa0, 0x80]))).toBe(1); // a surrogate
-    expect(firstInvalidUtf8(Uint8Array.from([0x61, 0xe2, 0x82]))).toBe(1); // truncated at the end
-    expect(firstInvalidUtf8(new TextEncoder().encode('ok ✓ 𝄞'))).toBe(-1);
-  });
-
-  it('binary means a NUL byte in the first 8,000', () => {
-    expect(looksBinary(Uint8Array.from([1, 2, 0, 3]))).toBe(true);
-    const late = new Uint8Array(9000).fill(0x61);
-    late[8500] = 0;
-    expect(looksBinary(late)).toBe(false);
-  });
-
-  it('messageBody: after the first empty line, LF or CRLF', () => {
-    const body = (s: string) => new TextDecoder().decode(messageBody(new TextEncoder().encode(s)));
-    expect(body('From: a\nSubject: b\n\nHello\n\nWorld')).toBe('Hello\n\nWorld');
-    expect(body('From: a\r\n\r\nHi')).toBe('Hi');
-    expect(body('no headers end')).toBe('');
-  });
-});
 
 describe('groupDocuments', () => {
   // Distinct digests unless given; fingerprints chosen so that 0~1 and 1~2 are within k = 2 but 0 and 2 are not.
