@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { launchChromium, serve } from '../support/browser-harness.js';
-import { golden, goldenMisses, type Golden } from '../package/scratch.js';
+import { golden, goldenMisses, type Golden } from '../support/golden.js';
 
 const esmPage = '<!doctype html><script type="module" src="/fixtures/esm-page.js"></script>';
 const umdPage = '<!doctype html><script src="/dist/browser/simhash-wasm.umd.js"></script><script type="module" src="/fixtures/umd-page.js"></script>';

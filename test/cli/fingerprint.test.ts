@@ -5,10 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, initAll } from '../support/engines.js';
 import { runInProcess, scratchDir } from '../support/cli.js';
-
-interface GoldenLine { text: string; tf: string[] }
-const golden: GoldenLine[] = readFileSync(new URL('../fixtures/reference-fingerprints.jsonl', import.meta.url), 'utf8')
-  .split('\n').filter(Boolean).map((line) => JSON.parse(line));
+import { golden } from '../support/golden.js';
 
 const encoder = new TextEncoder();
 /** Text with multi-byte UTF-8 everywhere, long enough to cross the CLI's 1 MiB read chunks several times. */

@@ -1,7 +1,7 @@
 // createSimHash({ engine }): 'auto' takes the WASM engine where it loads and the pure engine where
 // WebAssembly is missing or refused (as under a CSP without 'wasm-unsafe-eval'), and says which.
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { golden as goldenFile } from '../support/golden.js';
 
 type Entry = typeof import('../../src/index.js');
 const fresh = async (): Promise<Entry> => {
@@ -9,8 +9,7 @@ const fresh = async (): Promise<Entry> => {
   return import('../../src/index.js');
 };
 
-const golden: { text: string; tf: string[] }[] = readFileSync(new URL('../fixtures/reference-fingerprints.jsonl', import.meta.url), 'utf8')
-  .split('\n').filter(Boolean).slice(0, 400).map((line) => JSON.parse(line));
+const golden = goldenFile.slice(0, 400);
 
 function expectGolden(entry: Pick<Entry, 'createSimHash'>, engine: 'auto' | 'pure') {
   for (const w of [1, 3]) {

@@ -1,12 +1,8 @@
 // Every line of the golden file (shared/golden/reference-fingerprints.jsonl, copied to fixtures),
 // for both engines, w = 1..3, unweighted and weighted, through every input form.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entries, initAll } from '../support/engines.js';
-
-interface GoldenLine { text: string; tf: string[]; weighted: string[] }
-const golden: GoldenLine[] = readFileSync(new URL('../fixtures/reference-fingerprints.jsonl', import.meta.url), 'utf8')
-  .split('\n').filter(Boolean).map((line) => JSON.parse(line));
+import { golden } from '../support/golden.js';
 
 const ZERO_WORDS = 'the a an of and or to in is it that for on with as was by at be this'.split(' ');
 const FIVE_WORDS = 'simhash fingerprint duplicate license software warranty'.split(' ');

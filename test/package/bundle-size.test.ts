@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { golden } from './scratch.js';
+import { golden } from '../support/golden.js';
 
 /** The budget, in gzipped bytes, for each of dist/browser/simhash-wasm.js and simhash-wasm.umd.js. */
 const BUDGET = 46 * 1024;

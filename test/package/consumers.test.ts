@@ -4,7 +4,9 @@
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { golden, goldenMisses, pack, removeDir, repo, run, scratchProject, type Golden } from './scratch.js';
+import { golden, goldenMisses, type Golden } from '../support/golden.js';
+import { fixturePath, repo } from '../support/paths.js';
+import { pack, removeDir, run, scratchProject } from './scratch.js';
 
 let packDir: string | undefined;
 let dir = '';
@@ -13,7 +15,7 @@ beforeAll(async () => {
   const packed = await pack();
   packDir = packed.dir;
   dir = await scratchProject(packed.tarball);
-  cpSync(join(repo, 'test/fixtures/consumer'), dir, { recursive: true });
+  cpSync(fixturePath('consumer'), dir, { recursive: true });
   const texts = golden.map((line) => line.text);
   writeFileSync(join(dir, 'texts.json'), JSON.stringify(texts));
   writeFileSync(join(dir, 'texts.ts'), `export const texts: readonly string[] = ${JSON.stringify(texts)};\n`);

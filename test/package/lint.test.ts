@@ -3,7 +3,8 @@
 // and bundler resolution).
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pack, removeDir, repo, run } from './scratch.js';
+import { repo } from '../support/paths.js';
+import { pack, removeDir, run } from './scratch.js';
 
 let packDir: string | undefined;
 let tarball = '';

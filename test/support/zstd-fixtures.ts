@@ -3,7 +3,7 @@
 // to exactly these texts. To make them again: `npx tsx test/support/zstd-fixtures.ts --write` (needs the zstd program).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fixturePath } from './paths.js';
 
 const WORDS = 'river stone market winter garden signal harbor lantern copper meadow orbit saddle timber velvet Größe naïve 東京 ΣΟΦΟΣ anchor basket candle desert engine'.split(' ');
 
@@ -25,9 +25,9 @@ export const RECORDS = Array.from({ length: 2000 }, (_, i) => ({ id: `rec-${i}`,
 export const RECORDS_JSONL = RECORDS.map((r) => JSON.stringify(r)).join('\n') + '\n';
 
 export const FIXTURES = {
-  article: fileURLToPath(new URL('../fixtures/io/article.txt.zst', import.meta.url)),
+  article: fixturePath('io/article.txt.zst'),
   /** Two zstd frames one after the other (the first 1,000 records, then the rest), as `cat a.zst b.zst` makes. */
-  records: fileURLToPath(new URL('../fixtures/io/records.jsonl.zst', import.meta.url)),
+  records: fixturePath('io/records.jsonl.zst'),
 };
 
 function zstd(text: string): Buffer {

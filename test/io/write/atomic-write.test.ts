@@ -3,10 +3,10 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockFile, OutputError, outputPathProblem, writeFileAtomic } from '../../../src/io/write/index.js';
 import { scratchDir } from '../../support/cli.js';
+import { repo } from '../../support/paths.js';
 
 const files = scratchDir({});
 afterAll(files.remove);
@@ -75,7 +75,7 @@ describe('writeFileAtomic', () => {
     for (let attempt = 0; attempt < 3 && deaths === 0; attempt++) {
       writeFileSync(target, 'old');
       const watcher = watch(dir);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/io/write/atomic-write-child.ts', target, String(256 << 20)], { cwd: fileURLToPath(new URL('../../..', import.meta.url)), stdio: 'inherit' });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/io/write/atomic-write-child.ts', target, String(256 << 20)], { cwd: repo, stdio: 'inherit' });
       watcher.on('change', (_event, name) => {
         if (typeof name === 'string' && name.endsWith('.tmp')) child.kill('SIGTERM');
       });
