@@ -3,25 +3,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entries, initAll } from '../support/engines.js';
 import { golden } from '../support/golden.js';
+import { lcgUniform, randomCuts } from '../support/random.js';
 
 const ZERO_WORDS = 'the a an of and or to in is it that for on with as was by at be this'.split(' ');
 const FIVE_WORDS = 'simhash fingerprint duplicate license software warranty'.split(' ');
 const encoder = new TextEncoder();
 
-/** A deterministic PRNG so a failing cut can be reproduced. */
-function rng(seed: number) {
-  return () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
-}
-function cuts<T extends { length: number; slice(a: number, b?: number): T }>(whole: T, random: () => number): T[] {
-  const parts: T[] = [];
-  let at = 0;
-  while (at < whole.length) {
-    const next = Math.min(whole.length, at + Math.floor(random() * 7));
-    parts.push(whole.slice(at, next));
-    at = next;
-  }
-  return parts;
-}
 
 beforeAll(initAll);
 
@@ -42,15 +29,15 @@ describe.each(entries)('%s engine reproduces the golden fingerprints', (_name, e
   it.each(cases)('w=$w $kind: strings, bytes, batches and cut streams', ({ w, kind, make }) => {
     const hasher = make();
     const expected = golden.map((line) => line[kind][w - 1]);
-    const random = rng(w * 7919 + (kind === 'tf' ? 1 : 2));
+    const random = lcgUniform(w * 7919 + (kind === 'tf' ? 1 : 2));
     const misses: string[] = [];
     golden.forEach((line, i) => {
       const bytes = encoder.encode(line.text);
       const got = {
         string: hasher.fingerprintHex(line.text),
         bytes: hasher.fingerprintHex(bytes),
-        stringStream: toHex(cuts(line.text, random).reduce((s, part) => s.update(part), hasher.stream()).digest()),
-        bytesStream: toHex(cuts(bytes, random).reduce((s, part) => s.update(part), hasher.stream()).digest()),
+        stringStream: toHex(randomCuts(line.text, random, 7).reduce((s, part) => s.update(part), hasher.stream()).digest()),
+        bytesStream: toHex(randomCuts(bytes, random, 7).reduce((s, part) => s.update(part), hasher.stream()).digest()),
       };
       for (const [form, hex] of Object.entries(got)) {
         if (hex !== expected[i]) misses.push(`line ${i + 1} ${form}: got ${hex}, want ${expected[i]} for ${JSON.stringify(line.text).slice(0, 60)}`);

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../../src/block-index/simhash-index.js';
 import { setSubIndexMin, SUB_INDEX_MIN } from '../../src/block-index/sub-index.js';
-import { bruteQuery, makeData, makeQueries, Rng, type Entry } from '../support/index-oracle.js';
+import { bruteQuery, makeData, makeQueries, type Entry } from '../support/index-oracle.js';
+import { XorShift32 } from '../support/random.js';
 
 const N = 150_000;
 
@@ -23,7 +24,7 @@ function check(index: SimHashIndex, entries: Entry[], queries: bigint[], k: numb
 describe('queryMany on a large index (grouped batches)', () => {
   for (const [k, layout] of [[3, 'pigeonhole'], [3, { blocks: 5 }], [1, 'auto']] as const) {
     it(`k = ${k}, ${JSON.stringify(layout)}: random fingerprints with near-duplicates`, () => {
-      const rng = new Rng(42 + k);
+      const rng = new XorShift32(42 + k);
       const data = makeData(rng, 'random', N, k);
       for (let i = 0; i < 5000; i++) data.push(rng.flip(data[rng.below(N)], rng.below(k + 1)));
       const index = new SimHashIndex({ maxDistance: k, layout });
@@ -38,7 +39,7 @@ describe('queryMany on a large index (grouped batches)', () => {
     beforeAll(() => setSubIndexMin(64));
     afterAll(() => setSubIndexMin(SUB_INDEX_MIN));
     it('k = 3, clustered fingerprints (4,000 around a few centres, up to 6 bits flipped, duplicates)', () => {
-      const rng = new Rng(7);
+      const rng = new XorShift32(7);
       const data = [...makeData(rng, 'random', N, 3), ...makeData(rng, 'clustered', 4000, 3, 4)];
       const index = new SimHashIndex({ maxDistance: 3, layout: 'pigeonhole' });
       index.addMany(BigUint64Array.from(data));

@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { PIPELINE_VERSION } from '../../src/core/options.js';
 import { SimHashIndex } from '../../src/block-index/simhash-index.js';
-import { makeData, Rng } from '../support/index-oracle.js';
+import { makeData } from '../support/index-oracle.js';
+import { XorShift32 } from '../support/random.js';
 
 function sample(options: ConstructorParameters<typeof SimHashIndex>[0] = { maxDistance: 3 }, n = 40): SimHashIndex {
-  const rng = new Rng(7);
+  const rng = new XorShift32(7);
   const index = new SimHashIndex(options);
   const data = makeData(rng, 'clustered', n, options?.maxDistance ?? 3);
   data.forEach((fp, i) => index.add(fp, i % 2 === 0 ? 10 * i : undefined));

@@ -3,12 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../../src/block-index/simhash-index.js';
 import { BUFFER_CAPACITY } from '../../src/block-index/run-stack.js';
-import { bruteQuery, makeData, makeQueries, Rng, type Entry } from '../support/index-oracle.js';
+import { bruteQuery, makeData, makeQueries, type Entry } from '../support/index-oracle.js';
+import { XorShift32 } from '../support/random.js';
 
 describe('SimHashIndex online', () => {
   for (const [k, layout] of [[3, 'auto'], [3, { blocks: 5 }], [7, 'pigeonhole'], [1, 'auto']] as const) {
     it(`query-then-add with removes stays exact (k = ${k}, layout ${JSON.stringify(layout)})`, () => {
-      const rng = new Rng(1234 + k);
+      const rng = new XorShift32(1234 + k);
       const data = makeData(rng, 'clustered', 6 * BUFFER_CAPACITY + 37, k, 4);
       const index = new SimHashIndex({ maxDistance: k, layout });
       const live: Entry[] = [];
@@ -37,7 +38,7 @@ describe('SimHashIndex online', () => {
   }
 
   it("'auto' re-plans the layout as the index grows, and answers stay exact", () => {
-    const rng = new Rng(99);
+    const rng = new XorShift32(99);
     const index = new SimHashIndex({ maxDistance: 7 });
     const seen = new Set<string>();
     const live: Entry[] = [];
@@ -52,7 +53,7 @@ describe('SimHashIndex online', () => {
 
   it('a run a quarter dead is rebuilt without its tombstones', () => {
     const index = new SimHashIndex({ maxDistance: 3 });
-    const rng = new Rng(5);
+    const rng = new XorShift32(5);
     const fps = Array.from({ length: 4000 }, () => rng.fp());
     index.addMany(BigUint64Array.from(fps));
     const before = index.stats().bytes;

@@ -3,7 +3,7 @@
 // `{ acceptAnyPipelineVersion: true }` opts out.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entries, initAll } from '../support/engines.js';
-import { Rng } from '../support/index-oracle.js';
+import { XorShift32 } from '../support/random.js';
 
 beforeAll(initAll);
 
@@ -15,7 +15,7 @@ describe.each(entries)('SimHashIndex pipeline version, %s entry', (_, entry) => 
   function indexOf(hasher: ReturnType<typeof createSimHash>, withVersion = true) {
     const index = new SimHashIndex(withVersion ? { pipelineVersion: hasher.version } : {});
     index.addMany(hasher.fingerprintMany(DOCS));
-    const rng = new Rng(4);
+    const rng = new XorShift32(4);
     index.addMany(BigUint64Array.from({ length: 50 }, () => rng.fp()));
     return index;
   }

@@ -2,12 +2,13 @@
 // that each add less than it holds, it used to stay on the layout of its first save ('scan') for good.
 import { describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../../src/block-index/simhash-index.js';
-import { bruteQuery, makeQueries, Rng, type Entry } from '../support/index-oracle.js';
+import { bruteQuery, makeQueries, type Entry } from '../support/index-oracle.js';
+import { XorShift32 } from '../support/random.js';
 
 const TARGET = 200_000;
 
 /** Fingerprints in batches, each 20 to 90% of the size before it: the appends that never doubled a loaded index. */
-function batches(rng: Rng, first: number): bigint[][] {
+function batches(rng: XorShift32, first: number): bigint[][] {
   const out: bigint[][] = [];
   let size = 0;
   for (let n = first; size < TARGET; n = Math.max(1, Math.floor(size * (0.2 + 0.7 * rng.u32() / 2 ** 32)))) {
@@ -17,7 +18,7 @@ function batches(rng: Rng, first: number): bigint[][] {
   return out;
 }
 
-function checkAgainstBruteForce(index: SimHashIndex, entries: Entry[], rng: Rng, k: number): void {
+function checkAgainstBruteForce(index: SimHashIndex, entries: Entry[], rng: XorShift32, k: number): void {
   const queries = makeQueries(rng, entries.map((e) => e.fp), 40, k);
   const many = index.queryMany(BigUint64Array.from(queries));
   queries.forEach((q, i) => {
@@ -32,7 +33,7 @@ function checkAgainstBruteForce(index: SimHashIndex, entries: Entry[], rng: Rng,
 describe("a loaded 'auto' index plans like a fresh one", () => {
   for (const k of [3, 7]) {
     it(`k = ${k}: saved and loaded between appends smaller than the index, up to ${TARGET}`, () => {
-      const rng = new Rng(20 + k);
+      const rng = new XorShift32(20 + k);
       const steps = batches(rng, 5);
       let loaded = new SimHashIndex({ maxDistance: k });
       const fresh = new SimHashIndex({ maxDistance: k });
@@ -57,7 +58,7 @@ describe("a loaded 'auto' index plans like a fresh one", () => {
   }
 
   it('loaded once and then grown in memory by small batches, it re-plans too', () => {
-    const rng = new Rng(3);
+    const rng = new XorShift32(3);
     const start = Array.from({ length: 8 }, () => rng.fp());
     const fresh = new SimHashIndex();
     fresh.addMany(BigUint64Array.from(start));
@@ -76,7 +77,7 @@ describe("a loaded 'auto' index plans like a fresh one", () => {
 
   it("a file of an 'auto' index holding the wrong layout for its size is re-planned on load", () => {
     // Grown from a small size and removed from, an index keeps its plan until it has halved; its copy plans afresh.
-    const rng = new Rng(11);
+    const rng = new XorShift32(11);
     const index = new SimHashIndex();
     index.addMany(BigUint64Array.from({ length: 3000 }, () => rng.fp()));
     expect(index.layout.kind).toBe('pigeonhole');

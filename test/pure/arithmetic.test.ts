@@ -7,13 +7,11 @@ import { createSimHash, featureHash } from '../../src/pure/index.js';
 import { UnitCounter } from '../../src/pure/unit-counter.js';
 import { WeightedCounter } from '../../src/pure/weighted-counter.js';
 import { oracleFingerprint, oracleHash } from '../support/fingerprint-oracle.js';
+import { lcg } from '../support/random.js';
 
 const MASK = (1n << 64n) - 1n;
-function rng(seed: number) {
-  return () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed; };
-}
 function randomWords(count: number, seed: number): Int32Array {
-  const next = rng(seed);
+  const next = lcg(seed);
   return Int32Array.from({ length: count }, () => next() ^ (next() << 16));
 }
 const toBig = (lo: number, hi: number) => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
@@ -50,7 +48,7 @@ describe('pure engine arithmetic equals BigInt', () => {
     const NEG = -2147483648;
     const block = 255;
     const counter = new WeightedCounter();
-    const next = rng(99);
+    const next = lcg(99);
     const los = new Int32Array(block);
     const his = new Int32Array(block);
     const weights = new Int32Array(block);

@@ -1,5 +1,7 @@
 // Brute force for the index tests: every answer by all-pairs popcount over a plain list, and the data generators
-// (uniform random fingerprints, or clusters: a few centres with 0..2k bits flipped, exact duplicates among them).
+// (uniform random fingerprints, or clusters: a few centres with 0..2k bits flipped, exact duplicates among them), drawn
+// from xorshift32 so that a failing fast-check seed reproduces the same data.
+import type { XorShift32 } from './random.js';
 
 export interface Entry {
   id: number;
@@ -80,35 +82,10 @@ export function bruteClusters(entries: readonly Entry[], k: number, minSize = 2)
   return [...groups.values()].filter((g) => g.length >= minSize).map((g) => g.sort((a, b) => a - b)).sort((a, b) => a[0] - b[0]);
 }
 
-/** A small deterministic generator (xorshift32), so a failing fast-check seed reproduces the same data. */
-export class Rng {
-  private s: number;
-  constructor(seed: number) {
-    this.s = (seed >>> 0) || 0x9e3779b9;
-  }
-  u32(): number {
-    let s = this.s;
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (this.s = s >>> 0);
-  }
-  below(n: number): number {
-    return Math.floor((this.u32() / 2 ** 32) * n);
-  }
-  fp(): bigint {
-    return (BigInt(this.u32()) << 32n) | BigInt(this.u32());
-  }
-  flip(fp: bigint, bits: number): bigint {
-    for (let i = 0; i < bits; i++) fp ^= 1n << BigInt(this.below(64));
-    return fp;
-  }
-}
-
 export type DataKind = 'random' | 'clustered';
 
 /** n fingerprints: random, or around `centres` centres with 0..2k bits flipped and about 1 in 8 an exact repeat. */
-export function makeData(rng: Rng, kind: DataKind, n: number, k: number, centres = 3): bigint[] {
+export function makeData(rng: XorShift32, kind: DataKind, n: number, k: number, centres = 3): bigint[] {
   const out: bigint[] = [];
   const cs = Array.from({ length: centres }, () => rng.fp());
   for (let i = 0; i < n; i++) {
@@ -120,7 +97,7 @@ export function makeData(rng: Rng, kind: DataKind, n: number, k: number, centres
 }
 
 /** Queries: some stored fingerprints moved by 0..k+1 bits (near and just past the threshold), some random. */
-export function makeQueries(rng: Rng, data: readonly bigint[], count: number, k: number): bigint[] {
+export function makeQueries(rng: XorShift32, data: readonly bigint[], count: number, k: number): bigint[] {
   const out: bigint[] = [];
   for (let i = 0; i < count; i++) {
     if (data.length > 0 && i % 4 !== 3) out.push(rng.flip(data[rng.below(data.length)], rng.below(k + 2)));

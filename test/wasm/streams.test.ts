@@ -3,29 +3,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimHash, init } from '../../src/index.js';
 import { oracleFingerprint } from '../support/fingerprint-oracle.js';
+import { lcgUniform, randomCuts } from '../support/random.js';
 
 beforeAll(() => init());
 
 const encoder = new TextEncoder();
-function rng(seed: number) {
-  return () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
-}
-function cutEverywhere<T extends { length: number; slice(a: number, b?: number): T }>(whole: T, random: () => number, maxPart: number): T[] {
-  const parts: T[] = [];
-  for (let at = 0; at < whole.length;) {
-    const next = Math.min(whole.length, at + Math.floor(random() * maxPart));
-    parts.push(whole.slice(at, next));
-    at = next;
-  }
-  return parts;
-}
 
 const SAMPLE = 'Ünïcödé ΟΔΟΣ σας 𝐀𝐁𝐂 😀 İstanbul straße 中文字 ab\u05b0c \ud800 lone W1 W22 w333 ' +
   'AΣ' + '\u05b0'.repeat(200) + ' done';
 
 describe('WASM streams', () => {
   it('interleaved streams of different settings, with one-shot calls between updates', () => {
-    const random = rng(7);
+    const random = lcgUniform(7);
     const hashers = [
       createSimHash({ shingle: 1 }),
       createSimHash({ shingle: 3 }),
@@ -36,7 +25,7 @@ describe('WASM streams', () => {
     const texts = hashers.map((_, i) => SAMPLE.repeat(i + 1) + ` doc${i}`);
     const expected = hashers.map((hasher, i) => hasher.fingerprint(texts[i]));
     const streams = hashers.map((hasher) => hasher.stream());
-    const queues = texts.map((text, i) => (i % 2 ? cutEverywhere(encoder.encode(text), random, 9) : cutEverywhere(text, random, 9)));
+    const queues = texts.map((text, i) => (i % 2 ? randomCuts(encoder.encode(text), random, 9) : randomCuts(text, random, 9)));
     let left = queues.reduce((n, q) => n + q.length, 0);
     while (left > 0) {
       const i = Math.floor(random() * queues.length);
@@ -73,7 +62,7 @@ describe('WASM streams', () => {
   });
 
   it('random cuts through text in many scripts, past the first w tokens (the fast paths)', () => {
-    const random = rng(5);
+    const random = lcgUniform(5);
     const text = 'one two three four ' + SAMPLE + ' Привет мир ΣΟΦΙΑ σοφία 中文字 ạẠ ’quoted’ …\u200b ' + SAMPLE;
     const bytes = encoder.encode(text);
     for (const w of [1, 2, 3, 4, 6]) {
@@ -81,8 +70,8 @@ describe('WASM streams', () => {
       const want = oracleFingerprint(text, w);
       expect(hasher.fingerprint(text)).toBe(want);
       for (let round = 0; round < 30; round++) {
-        expect(cutEverywhere(text, random, 12).reduce((s, part) => s.update(part), hasher.stream()).digest()).toBe(want);
-        expect(cutEverywhere(bytes, random, 12).reduce((s, part) => s.update(part), hasher.stream()).digest()).toBe(want);
+        expect(randomCuts(text, random, 12).reduce((s, part) => s.update(part), hasher.stream()).digest()).toBe(want);
+        expect(randomCuts(bytes, random, 12).reduce((s, part) => s.update(part), hasher.stream()).digest()).toBe(want);
       }
     }
   });
@@ -98,7 +87,7 @@ describe('WASM streams', () => {
   });
 
   it('texts bigger than the input buffer: one call, cut streams and bytes agree', () => {
-    const random = rng(11);
+    const random = lcgUniform(11);
     let text = '';
     while (text.length < 3_000_000) text += SAMPLE + ` ${Math.floor(random() * 1e6)} `;
     text += 'x\ud83d'; // ends in a lone high surrogate
