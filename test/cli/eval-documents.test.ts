@@ -2,7 +2,8 @@
 // files decompressed, a binary or empty file skipped with its reason.
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runInProcess, scratchDir } from '../support/cli.js';
+import { runInProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
 import { article, edit } from '../support/dedupe-fixture.js';
 
 const A = article(21);

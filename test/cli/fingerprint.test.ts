@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, initAll } from '../support/engines.js';
-import { runInProcess, scratchDir } from '../support/cli.js';
+import { lines, runInProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
 import { golden } from '../support/golden.js';
 
 const encoder = new TextEncoder();
@@ -20,7 +21,6 @@ const files = scratchDir({
 afterAll(files.remove);
 beforeAll(initAll);
 
-const lines = (text: string) => text.split('\n').filter(Boolean);
 
 describe.each(entries)('--engine %s', (engine, entry) => {
   it('prints "<16 hex>  <file>" per file, in order, equal to the library on the file bytes', async () => {

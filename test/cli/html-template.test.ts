@@ -4,7 +4,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { htmlToText } from '../../src/html/extract.js';
 import { createSimHash, fromHex, hamming } from '../../src/pure/index.js';
-import { runInProcess, scratchDir } from '../support/cli.js';
+import { runInProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
 import { article } from '../support/dedupe-fixture.js';
 
 const PAGES = 20;

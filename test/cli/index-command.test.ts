@@ -6,7 +6,8 @@ import * as pure from '../../src/pure/index.js';
 import { SimHashIndex } from '../../src/block-index/index.js';
 import { decodeIndexFile } from '../../src/cli/index-file.js';
 import { initAll } from '../support/engines.js';
-import { runInProcess, scratchDir } from '../support/cli.js';
+import { lines, runInProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
 
 const base = Array.from({ length: 400 }, (_, i) => `word${(i * 7919) % 1009}`).join(' ');
 // One word changed: 3 bits away (checked below), within the default k = 3.
@@ -21,7 +22,6 @@ const files = scratchDir({
 afterAll(files.remove);
 beforeAll(initAll);
 
-const lines = (text: string) => text.split('\n').filter(Boolean);
 const hasher = pure.createSimHash({ shingle: 3 });
 /** The index inside an index file, checked for the given pipeline. */
 const loadIndex = (path: string, pipelineVersion?: string) => decodeIndexFile(readFileSync(path), (bytes) => SimHashIndex.deserialize(bytes, pipelineVersion === undefined ? {} : { pipelineVersion })).index;

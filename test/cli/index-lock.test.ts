@@ -5,8 +5,9 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesS
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchDir } from '../support/cli.js';
-import { indexedCount, jsonlDocuments, lines, runCli, startCli, waitFor, type Finished } from './output-faults-harness.js';
+import { lines, runCli, startCli, waitFor, type Finished } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
+import { indexedCount, jsonlDocuments } from './output-faults-harness.js';
 
 const files = scratchDir({});
 afterAll(files.remove);

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../../src/block-index/index.js';
 import { runCli } from '../../src/cli/program.js';
 import { createSimHash } from '../../src/pure/index.js';
-import { runInProcess, scratchDir } from '../support/cli.js';
+import { runInProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
 import { article, edit } from '../support/dedupe-fixture.js';
 
 const hasher = createSimHash();

@@ -1,67 +1,11 @@
-// Real processes for the output fault tests: the built `simhash` (dist/cli.js), its exit code and streams, the
-// index files it leaves, and a small tmpfs to fill up.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// For the output fault and index lock tests, which run the built `simhash` (test/support/cli.ts): the index files it
+// leaves, JSONL documents for it to index, and a small tmpfs to fill up.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SimHashIndex } from '../../src/block-index/index.js';
-
-export const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-
-export interface Finished {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-export interface Started {
-  child: ChildProcess;
-  done: Promise<Finished>;
-  /** What it has written on stderr so far. */
-  stderr(): string;
-}
-
-export interface StartOptions {
-  /** Written to stdin, which is then closed; without it stdin stays open (write to child.stdin, end it). */
-  stdin?: string;
-  /** A file descriptor for stdout (e.g. /dev/full opened for writing) instead of a pipe. */
-  stdoutFd?: number;
-  cwd?: string;
-}
-
-/** Starts `node dist/cli.js ...args`. */
-export function startCli(args: string[], options: StartOptions = {}): Started {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', options.stdoutFd ?? 'pipe', 'pipe'], cwd: options.cwd });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-  child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-  child.stdin!.on('error', () => {}); // the child may exit before reading it all
-  if (options.stdin !== undefined) child.stdin!.end(options.stdin);
-  const done = new Promise<Finished>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-  return { child, done, stderr: () => stderr };
-}
-
-/** Polls until check() holds; fails after timeoutMs. */
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-export function runCli(args: string[], options: StartOptions = {}): Promise<Finished> {
-  return startCli(args, { stdin: '', ...options }).done;
-}
-
-/** Non-empty lines. */
-export const lines = (text: string): string[] => text.split('\n').filter((line) => line !== '');
+import { runCli } from '../support/cli.js';
 
 /** The file `simhash index build` writes since it keeps names (src/cli/index-file.ts): a header, names, the library's index. */
 const NAMED_INDEX_MAGIC = Buffer.from([0x89, 0x53, 0x48, 0x4e, 0x4d, 0x0d, 0x0a, 0x1a]);

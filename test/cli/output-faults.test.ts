@@ -4,8 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scratchDir } from '../support/cli.js';
-import { cli, indexedCount, indexIn, jsonlDocuments, lines, privateMountNamespace, runCli, startCli } from './output-faults-harness.js';
+import { builtCli, lines, runCli, startCli } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
+import { indexedCount, indexIn, jsonlDocuments, privateMountNamespace } from './output-faults-harness.js';
 
 const files = scratchDir({});
 afterAll(files.remove);
@@ -31,7 +32,7 @@ describe('stdout: a reader that goes away, a device that is full', () => {
     writeFileSync(join(dir, 'docs.jsonl'), await jsonlDocuments(20_000, 'pipe'));
     const idx = join(dir, 'docs.idx');
     // 20,000 lines are far more than a pipe holds: head has exited long before the index is saved.
-    const run = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" index build --jsonl -o "${idx}" "${join(dir, 'docs.jsonl')}" | head -n 1; exit \${PIPESTATUS[0]}`], { encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync('bash', ['-c', `"${process.execPath}" "${builtCli}" index build --jsonl -o "${idx}" "${join(dir, 'docs.jsonl')}" | head -n 1; exit \${PIPESTATUS[0]}`], { encoding: 'utf8', timeout: 60_000 });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(lines(run.stdout)).toHaveLength(1);
@@ -144,7 +145,7 @@ describe('written files: symbolic links, modes, a full device', () => {
       'rm -f "$DIR/mnt/filler"',
       'cp -a "$DIR/mnt/." "$DIR/after/"',
     ].join('\n');
-    const result = tmpfs.run(script, { DIR: dir, NODE: process.execPath, CLI: cli, TARGET: 'target' });
+    const result = tmpfs.run(script, { DIR: dir, NODE: process.execPath, CLI: builtCli, TARGET: 'target' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     return {
@@ -171,7 +172,7 @@ describe('written files: symbolic links, modes, a full device', () => {
     if ('skip' in tmpfs) return;
     const dir = freshDir();
     const script = 'mkdir -p "$DIR/ro" && mount -t tmpfs -o size=64k,ro tmpfs "$DIR/ro" && "$NODE" "$CLI" index build -o "$DIR/ro/x.idx" - < /dev/zero 2> "$DIR/stderr"; echo $? > "$DIR/code"';
-    expect(tmpfs.run(script, { DIR: dir, NODE: process.execPath, CLI: cli }).status).toBe(0);
+    expect(tmpfs.run(script, { DIR: dir, NODE: process.execPath, CLI: builtCli }).status).toBe(0);
     expect(readFileSync(join(dir, 'code'), 'utf8').trim()).toBe('2');
     expect(readFileSync(join(dir, 'stderr'), 'utf8')).toContain(`error: option '-o, --out <file>' argument '${join(dir, 'ro', 'x.idx')}' is invalid. Cannot write there: cannot create files in the directory ${join(dir, 'ro')}: read-only file system (EROFS).`);
   });

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../support/cli.js';
 import { repo } from '../support/paths.js';
 import { expectedExitCode, readmeCommands, synopsisParts, type CommandLine } from './lines.js';
 import { readmeScratch } from './scratch.js';
@@ -82,8 +83,8 @@ describe('commands run as shown', () => {
 describe('usage synopses: every option shown is in --help', () => {
   it.each(byKind('synopsis').map((c) => [label(c), c] as const))('%s', (_, c) => {
     const { verbs, options } = synopsisParts(c.command);
-    const help = spawnSync(process.execPath, [join(repo, 'dist/cli.js'), ...verbs, '--help'], { encoding: 'utf8' });
-    expect(help.status, help.stderr).toBe(0);
+    const help = runProcess([...verbs, '--help']);
+    expect(help.code, help.stderr).toBe(0);
     const missing = options.filter((option) => !new RegExp(`(^|[\\s,])${option}(?=[\\s,=<]|$)`, 'm').test(help.stdout));
     expect(missing, `simhash ${verbs.join(' ')} --help:\n${help.stdout}`).toEqual([]);
   });

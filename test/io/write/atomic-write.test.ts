@@ -5,7 +5,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync,
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockFile, OutputError, outputPathProblem, writeFileAtomic } from '../../../src/io/write/index.js';
-import { scratchDir } from '../../support/cli.js';
+import { scratchDir } from '../../support/scratch-dir.js';
 import { repo } from '../../support/paths.js';
 
 const files = scratchDir({});
