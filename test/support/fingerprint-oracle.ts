@@ -1,5 +1,5 @@
 // DESIGN.md §1 written as plainly as possible (regex tokens, String.prototype.toLowerCase, BigInt
-// FNV), independent of both engines: the WASM tests compare against it.
+// FNV), independent of both engines: the wasm and pure tests compare against it.
 const ALNUM = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]/u;
 const MASK = (1n << 64n) - 1n;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
