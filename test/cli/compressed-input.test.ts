@@ -1,13 +1,12 @@
 // gzip and zstd inputs give the fingerprints of the plain ones, as files and on stdin, in every command.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSimHash } from '../../src/pure/index.js';
-import { runInProcess, runProcess, scratchDir } from '../cli-harness.js';
-import { ARTICLE_TEXT, FIXTURES, RECORDS, RECORDS_JSONL } from '../io/zstd-fixtures.js';
+import { runInProcess, runProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
+import { ARTICLE_TEXT, FIXTURES, RECORDS, RECORDS_JSONL } from '../support/zstd-fixtures.js';
 
-const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const files = scratchDir({
   'article.txt': ARTICLE_TEXT,
   'article.txt.gz': gzipSync(ARTICLE_TEXT),
@@ -39,9 +38,9 @@ describe('compressed input', () => {
 
   it('stdin, as a real process: gzip and zstd, one document or JSONL, recognised by their bytes', () => {
     const plain = `${hex(ARTICLE_TEXT)}  (stdin)\n`;
-    expect(runProcess([cli], ['fingerprint'], gzipSync(ARTICLE_TEXT))).toEqual({ code: 0, stdout: plain, stderr: '' });
-    expect(runProcess([cli], ['fingerprint', '-'], readFileSync(FIXTURES.article))).toEqual({ code: 0, stdout: plain, stderr: '' });
-    const records = runProcess([cli], ['fingerprint'], readFileSync(FIXTURES.records));
+    expect(runProcess(['fingerprint'], gzipSync(ARTICLE_TEXT))).toEqual({ code: 0, stdout: plain, stderr: '' });
+    expect(runProcess(['fingerprint', '-'], readFileSync(FIXTURES.article))).toEqual({ code: 0, stdout: plain, stderr: '' });
+    const records = runProcess(['fingerprint'], readFileSync(FIXTURES.records));
     expect(records.code).toBe(0);
     expect(fingerprints(records.stdout)).toEqual(RECORDS.map((r) => hex(r.text)));
   });

@@ -2,8 +2,9 @@
 // this thread and moves to the worker pool once it grows (without --threads), with the same groups.
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultThreads } from '../../src/pool/fingerprint-pool.js';
-import { runInProcess, scratchDir } from '../cli-harness.js';
-import { article } from '../dedupe-fixture.js';
+import { runInProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
+import { article } from '../support/dedupe-fixture.js';
 
 const files = scratchDir({ 'one.txt': article(5) });
 afterAll(files.remove);

@@ -2,8 +2,9 @@
 // files decompressed, a binary or empty file skipped with its reason.
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runInProcess, scratchDir } from '../cli-harness.js';
-import { article, edit } from '../dedupe-fixture.js';
+import { runInProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
+import { article, edit } from '../support/dedupe-fixture.js';
 
 const A = article(21);
 const files = scratchDir({

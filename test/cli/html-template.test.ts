@@ -4,8 +4,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { htmlToText } from '../../src/html/extract.js';
 import { createSimHash, fromHex, hamming } from '../../src/pure/index.js';
-import { runInProcess, scratchDir } from '../cli-harness.js';
-import { article } from '../dedupe-fixture.js';
+import { runInProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
+import { article } from '../support/dedupe-fixture.js';
 
 const PAGES = 20;
 const menu = Array.from({ length: 120 }, (_, i) => `<li><a href="/section/${i}">Section ${i} of the example news site</a></li>`).join('');

@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../../src/block-index/index.js';
 import { runCli } from '../../src/cli/program.js';
 import { createSimHash } from '../../src/pure/index.js';
-import { runInProcess, scratchDir } from '../cli-harness.js';
-import { article, edit } from '../dedupe-fixture.js';
+import { runInProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
+import { article, edit } from '../support/dedupe-fixture.js';
 
 const hasher = createSimHash();
 const hex = (text: string) => hasher.fingerprintHex(text);

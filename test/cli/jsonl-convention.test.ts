@@ -1,12 +1,11 @@
 // One JSONL convention in every command: records { "id", "text" } (or other shapes through --text-field and
 // --id-field, dotted paths allowed), a record named by its id or else <file>:<line>, JSONL on stdin recognised by
 // its first byte, and bad lines reported a few at a time with a count.
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSimHash } from '../../src/pure/index.js';
-import { runInProcess, runProcess, scratchDir } from '../cli-harness.js';
+import { runInProcess, runProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
 
-const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const hex = (text: string) => createSimHash().fingerprintHex(text);
 const crawl = [
   { meta: { url: 'https://example.org/a', lang: 'en' }, content: { body: 'the first page of the crawl' } },
@@ -63,7 +62,7 @@ describe('JSONL on stdin', () => {
 
   it('30,000 bad lines on stdin, as a real process: a capped report with the count, the good line indexed', () => {
     const bad = Array.from({ length: 30_000 }, (_, i) => `{"id": ${i}, "txt": "no text field"}`).join('\n');
-    const run = runProcess([cli], ['index', 'build', '-o', files.path('bad.idx')], `${bad}\n{"id": "good", "text": "the one good line"}\n`);
+    const run = runProcess(['index', 'build', '-o', files.path('bad.idx')], `${bad}\n{"id": "good", "text": "the one good line"}\n`);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe(`0  ${hex('the one good line')}  good\n`);
     const errors = run.stderr.trim().split('\n');

@@ -1,12 +1,11 @@
 // Inputs that cannot be documents (a binary file, an empty one, invalid UTF-8, a directory with nothing in it) are
 // skipped with the same reason by every command; inputs with no document at all end in "no input documents", exit 5.
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSimHash } from '../../src/pure/index.js';
-import { runInProcess, runProcess, scratchDir } from '../cli-harness.js';
+import { runInProcess, runProcess } from '../support/cli.js';
+import { scratchDir } from '../support/scratch-dir.js';
 
-const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const TEXT = 'a readable document with enough words in it to fingerprint';
 const files = scratchDir({
   'binary.bin': new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]),
@@ -63,10 +62,10 @@ describe('no input documents', () => {
   });
 
   it('every input skipped is no documents too: the reasons, then the message, exit code 5; no index is written', async () => {
-    const result = runProcess([cli], ['index', 'build', '-o', files.path('never.idx'), ...BAD.map(files.path)]);
+    const result = runProcess(['index', 'build', '-o', files.path('never.idx'), ...BAD.map(files.path)]);
     expect(result.code).toBe(5);
     expect(stderrLines(result.stderr)).toEqual([...REASONS, 'simhash: no input documents']);
-    expect(runProcess([cli], ['index', 'query', '-i', files.path('never.idx'), files.path('good.txt')]).stderr).toMatch(/cannot read the index .*never\.idx: no such file/);
+    expect(runProcess(['index', 'query', '-i', files.path('never.idx'), files.path('good.txt')]).stderr).toMatch(/cannot read the index .*never\.idx: no such file/);
   });
 
   it('a pattern matching nothing, and an empty stdin', async () => {

@@ -1,0 +1,37 @@
+// The byte checks every reader makes: where UTF-8 first goes wrong, what counts as binary, and a mail's body.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { messageBody } from '../../src/io/mail.js';
+import { firstInvalidUtf8, looksBinary } from '../../src/io/utf8.js';
+
+describe('UTF-8 and binary checks', () => {
+  it('firstInvalidUtf8 agrees with a fatal TextDecoder, and points at the first bad byte', () => {
+    const fatal = new TextDecoder('utf-8', { fatal: true });
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
+      const at = firstInvalidUtf8(bytes);
+      let valid = true;
+      try { fatal.decode(bytes); } catch { valid = false; }
+      expect(at === -1).toBe(valid);
+      if (at >= 0) {
+        fatal.decode(bytes.subarray(0, at)); // everything before it is valid
+      }
+    }), { numRuns: 500 });
+    expect(firstInvalidUtf8(Uint8Array.from([0x61, 0xed, 0xa0, 0x80]))).toBe(1); // a surrogate
+    expect(firstInvalidUtf8(Uint8Array.from([0x61, 0xe2, 0x82]))).toBe(1); // truncated at the end
+    expect(firstInvalidUtf8(new TextEncoder().encode('ok ✓ 𝄞'))).toBe(-1);
+  });
+
+  it('binary means a NUL byte in the first 8,000', () => {
+    expect(looksBinary(Uint8Array.from([1, 2, 0, 3]))).toBe(true);
+    const late = new Uint8Array(9000).fill(0x61);
+    late[8500] = 0;
+    expect(looksBinary(late)).toBe(false);
+  });
+
+  it('messageBody: after the first empty line, LF or CRLF', () => {
+    const body = (s: string) => new TextDecoder().decode(messageBody(new TextEncoder().encode(s)));
+    expect(body('From: a\nSubject: b\n\nHello\n\nWorld')).toBe('Hello\n\nWorld');
+    expect(body('From: a\r\n\r\nHi')).toBe('Hi');
+    expect(body('no headers end')).toBe('');
+  });
+});

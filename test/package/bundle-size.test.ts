@@ -1,0 +1,49 @@
+// Size budget of the browser bundles, minified and gzipped (level 9), everything included: the WASM module
+// (inlined as hex, with its Unicode tables), the pure engine with its own Unicode tables (the 'auto' fallback),
+// the index, the API. Also: each bundle is self-contained and runs with nothing but what a browser has.
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { golden } from '../support/golden.js';
+
+/** The budget, in gzipped bytes, for each of dist/browser/simhash-wasm.js and simhash-wasm.umd.js. */
+const BUDGET = 46 * 1024;
+
+const bundles = ['simhash-wasm.js', 'simhash-wasm.umd.js'];
+const read = (name: string) => readFileSync(new URL(`../../dist/browser/${name}`, import.meta.url), 'utf8');
+const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
+/** The inlined module: the one long hex string literal, starting with the WASM magic number. */
+const wasmHex = (code: string) => /(['"`])(0061736d(?:[0-9a-f]{2})+)\1/.exec(code)?.[2] ?? '';
+
+describe.each(bundles)('dist/browser/%s', (name) => {
+  const code = read(name);
+
+  it(`fits the budget of ${BUDGET / 1024} KB gzipped`, () => {
+    const hex = wasmHex(code);
+    const breakdown = `${(gzipped(code) / 1024).toFixed(1)} KB gzipped (${(code.length / 1024).toFixed(1)} KB minified; ` +
+      `WASM ${hex.length / 2} bytes, ${(gzipped(hex) / 1024).toFixed(1)} KB of it gzipped alone)`;
+    expect(gzipped(code), breakdown).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it('carries the WASM and the Unicode tables inline: no .wasm file, no fetch, no import.meta', () => {
+    const hex = wasmHex(code);
+    expect(hex.length).toBeGreaterThan(10_000);
+    expect(WebAssembly.validate(Buffer.from(hex, 'hex'))).toBe(true);
+    expect(code).not.toMatch(/\.wasm\b|\bfetch\(|import\.meta|require\(/);
+  });
+});
+
+it('the UMD bundle runs in a bare context (no Node globals) and computes golden fingerprints with both engines', () => {
+  const sandbox: Record<string, unknown> = { TextEncoder, TextDecoder, WebAssembly };
+  sandbox.self = sandbox;
+  runInNewContext(read('simhash-wasm.umd.js'), sandbox);
+  const api = sandbox.SimHashWasm as typeof import('../../src/index.js');
+  api.initSync();
+  for (const engine of ['wasm', 'pure'] as const) {
+    const sh = api.createSimHash({ engine, shingle: 2 });
+    expect(sh.engine).toBe(engine);
+    const lines = golden.slice(0, 300);
+    expect(lines.map((line) => sh.fingerprintHex(line.text))).toEqual(lines.map((line) => line.tf[1]));
+  }
+});
