@@ -11,7 +11,11 @@ export const MODE_FUNCTION: i32 = 2;
 /** Emits feature hashes into a JS-provided output instead of voting. */
 export const MODE_FEATURES: i32 = 3;
 
-/** Widest shingle configure() takes: the state region holds this many FNV states (twice). */
+/**
+ * Widest shingle configure() takes: the state region holds this many FNV states (twice). The API
+ * validates w against src/core/options.ts's own MAX_SHINGLE (the pure engine loads no module);
+ * the build stops if the two differ.
+ */
 export const MAX_SHINGLE: i32 = 1024;
 
 /** Bytes after an update() slice that scan() overwrites meanwhile (its end sentinel), then restores. */

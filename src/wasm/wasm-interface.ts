@@ -83,11 +83,14 @@ export class WasmInterface {
   readonly #input: number;
   readonly #out: number;
   readonly #varArea: number;
-  #u8: Uint8Array;
-  #inputView: Uint8Array;
+  // Views are made on first use, and again after memory.grow detaches the buffer under them.
+  #u8 = new Uint8Array(0);
+  #inputView = this.#u8;
   readonly #encoder = new TextEncoder();
   #loadedTable: WeightTable | null = null;
   #tableBytes = 0;
+  /** Where configureFeatures() put the features output: after the weight table, which stays loaded. */
+  #featuresOut = 0;
 
   constructor(instance: WebAssembly.Instance, weight: WeightImport) {
     const ex = instance.exports as unknown as WasmExports;
@@ -98,8 +101,6 @@ export class WasmInterface {
     this.#out = align(this.#input + INPUT_CAP + SENTINEL_BYTES);
     this.#varArea = align(this.#out + 8 * MAX_BATCH);
     this.#ensure(this.#varArea);
-    this.#u8 = new Uint8Array(ex.memory.buffer);
-    this.#inputView = this.#u8.subarray(this.#input, this.#input + INPUT_CAP);
   }
 
   /** Bytes of linear memory (tests check that it stays bounded). */
@@ -107,7 +108,7 @@ export class WasmInterface {
     return this.#ex.memory.buffer.byteLength;
   }
 
-  /** Memory as bytes; a new view after memory.grow (which detaches the old buffer). */
+  /** Memory as bytes, the views current. */
   #bytes(): Uint8Array {
     if (this.#u8.buffer !== this.#ex.memory.buffer) {
       this.#u8 = new Uint8Array(this.#ex.memory.buffer);
@@ -223,24 +224,17 @@ export class WasmInterface {
     this.#tableBytes = 12 * capacity;
   }
 
-  /**
-   * Features mode for the next document: feature hashes go to an output of `cap` hashes after the
-   * weight table (which stays loaded), for takeFeatures() to collect.
-   */
+  /** Features mode for the next document: an output of `cap` hashes, for takeFeatures() to collect. */
   configureFeatures(shingle: number, cap: number): void {
-    const out = this.#featuresOut();
+    const out = (this.#featuresOut = this.#varArea + align(this.#tableBytes));
     this.#ensure(out + 8 * cap);
     this.#ex.configure(shingle, MODE_FEATURES, out, cap);
-  }
-
-  #featuresOut(): number {
-    return this.#varArea + align(this.#tableBytes);
   }
 
   /** Features mode: the feature hashes found since the last call, copied out (null if none). */
   takeFeatures(): BigUint64Array | null {
     const n = this.#ex.takeFeatures();
-    return n > 0 ? new BigUint64Array(this.#ex.memory.buffer, this.#featuresOut(), n).slice() : null;
+    return n > 0 ? new BigUint64Array(this.#ex.memory.buffer, this.#featuresOut, n).slice() : null;
   }
 
   /** Features mode: ends the document; its last features wait for takeFeatures(). */
