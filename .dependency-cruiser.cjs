@@ -13,7 +13,7 @@ const LAYERS = {
   wasm: '^src/wasm/',
   blockIndex: '^src/block-index/',
   // The public entries (simhash-wasm, simhash-wasm/pure) and the engine choice behind createSimHash({ engine }).
-  entries: '^src/(index|engine-choice)[.]ts$|^src/pure/index[.]ts$',
+  entries: '^src/index[.]ts$|^src/pure/index[.]ts$',
   html: '^src/html/',
   io: '^src/io/',
   pool: '^src/pool/',
