@@ -1,5 +1,5 @@
 // fast-check: the WASM and pure engines agree on arbitrary input, and a stream cut anywhere
-// equals the one-shot fingerprint. DESIGN.md §6.
+// equals the one-shot fingerprint: the engines are interchangeable, bit for bit.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from '../../src/index.js';

@@ -1,4 +1,4 @@
-// The WASM engine against the plain oracle of DESIGN.md §1, on input shaped to reach every path of
+// The WASM engine against the plain oracle of the fingerprint definition (test/support/fingerprint-oracle.ts), on input shaped to reach every path of
 // assembly/: the ASCII fast path (w <= 4) and the general one (w > 4), tokens longer than the
 // 256-byte token buffer, Final_Sigma decided after the buffer was flushed (the state fork), more
 // than 255 features (counter flushes), and weights small, negative and beyond 16-bit lanes.
@@ -25,7 +25,7 @@ const utf8 = fc.oneof(
   fc.array(fc.constantFrom(0x41, 0x61, 0x20, 0xc3, 0xa9, 0xce, 0xa3, 0xd6, 0xb0, 0xe0, 0xa0, 0xed, 0x9f, 0xf0, 0x90, 0xf4, 0x8f, 0xbf, 0x80, 0xff, 0xc0, 0xc2), { maxLength: 400 }).map((b) => Uint8Array.from(b)),
 );
 
-describe('WASM engine equals the DESIGN.md §1 oracle', () => {
+describe('WASM engine equals the plain oracle of the definition', () => {
   it('on strings, for every w from 1 to 8', () => {
     fc.assert(fc.property(text, shingle, (t, w) => {
       expect(createSimHash({ shingle: w }).fingerprint(t)).toBe(oracleFingerprint(t, w));
