@@ -1,6 +1,6 @@
 // The runs of an index, log-structured: inserts go to a small buffer; a full buffer becomes a run; a run is merged
-// into the one before it while that one is not much larger (merge.ts). So a fingerprint is re-merged O(log n) times over its
-// life (amortised O(T log n) per add for T tables) and a query probes O(log n) runs, most of them small.
+// into the one before it while that one is not much larger (merge.ts). So a fingerprint is re-merged O(log n) times
+// over its life (amortised O(T log n) per add for T tables) and a query probes O(log n) runs, most of them small.
 // Tombstoned rows are dropped whenever a run is rebuilt, and a run that is a quarter dead is rebuilt at once.
 import type { Layout } from '../types.js';
 import { Run } from './run.js';

@@ -1,4 +1,5 @@
-// 64-bit fingerprints as two uint32 halves (hi = bits 63..32, lo = bits 31..0): the index never makes a BigInt per entry.
+// 64-bit fingerprints as two uint32 halves (hi = bits 63..32, lo = bits 31..0): the index never makes a BigInt
+// per entry.
 import { popcount32 } from '../../core/bits.js';
 
 const scratch64 = new BigUint64Array(1);
