@@ -18,6 +18,11 @@ export interface HtmlMainTextOptions {
 }
 
 export const DEFAULT_MAX_ELEMENTS = 20_000;
+/**
+ * Readability's work grows with the square of the nesting depth (it walks each node's ancestors): 3,000 nested
+ * divs took 93 s. Real pages nest a few dozen deep; deeper ones get the visible text.
+ */
+const MAX_DEPTH = 256;
 
 /** The text of the page's main content; the visible text of the whole page where no main content is found. */
 export function htmlMainText(html: string | Uint8Array, options: HtmlMainTextOptions = {}): string {
@@ -39,11 +44,25 @@ function mainContentHtml(source: string, maxElements: number): string | undefine
     const document = new DOMParser().parseFromString(wholeDocumentHtml(source), 'text/html');
     // linkedom builds no implied elements: without a real <html> and <body> Readability would read the wrong tree.
     if (document.documentElement?.localName !== 'html' || document.body === null) return undefined;
+    // Checked here: Readability's own maxElemsToParse counts getElementsByTagName('*'), which linkedom leaves empty.
+    if (exceeds(document.documentElement as unknown as Element, maxElements === 0 ? Infinity : maxElements, MAX_DEPTH)) return undefined;
     // JSON-LD only gives metadata (title, byline), which the text does not use.
-    const reader = new Readability(document as unknown as Document, { maxElemsToParse: maxElements, disableJSONLD: true });
+    const reader = new Readability(document as unknown as Document, { disableJSONLD: true });
     return reader.parse()?.content ?? undefined;
   } catch {
     // Readability or the DOM gave up on this page (a throw, or too many elements): its visible text stands in.
     return undefined;
   }
+}
+
+/** Whether the tree under `root` has more than `maxElements` elements, or any deeper than `maxDepth` (no recursion). */
+function exceeds(root: Element, maxElements: number, maxDepth: number): boolean {
+  const stack: [Element, number][] = [[root, 0]];
+  let elements = 0;
+  while (stack.length > 0) {
+    const [element, depth] = stack.pop()!;
+    if (++elements > maxElements || depth > maxDepth) return true;
+    for (const child of Array.from(element.children)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
