@@ -2,7 +2,7 @@
 // in one place: every integer flag is read by integerParser, so each says the same thing about a bad value.
 import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SHINGLE, MAX_SHINGLE } from '../core/options.js';
-import { ENGINE_NAMES } from '../core/types.js';
+import { ENGINE_NAMES, TERM_WEIGHTS } from '../core/types.js';
 import { outputPathProblem } from '../io/write/output-path.js';
 import { MAX_THREADS, defaultThreads } from '../pool/fingerprint-pool.js';
 
@@ -30,6 +30,12 @@ export function shingleOption(): Option {
   return new Option('-w, --shingle <w>', `shingle width: tokens per feature, 1 to ${MAX_SHINGLE}`)
     .default(DEFAULT_SHINGLE)
     .argParser(integerParser('The shingle width', 1, MAX_SHINGLE));
+}
+
+/** --term-weights: how a shingle's count in a document weighs (createSimHash's termWeights). */
+export function termWeightsOption(): Option {
+  return new Option('--term-weights <mode>', "how a shingle repeated in a document weighs: tf (every occurrence), log (1 + ln count), binary (once)")
+    .choices(TERM_WEIGHTS).default('tf');
 }
 
 export function engineOption(): Option {

@@ -3,6 +3,7 @@ import { describe } from './bits.js';
 import type { Engine, EngineChoice, HasherConfig, SimHashOptions, WeightFunction, Weighting } from './types.js';
 import { buildWeightTable, type WeightTable } from './weight-table.js';
 import { UNICODE_VERSION } from './unicode-version.js';
+import { validateTermWeights } from './term-weights.js';
 
 /**
  * Identifies the fingerprint definition (tokens, lowercasing, shingles, FNV-1a 64 + splitmix64 feature hashes, 64
@@ -82,7 +83,10 @@ export function resolveOptions(options: SimHashOptions | undefined, engine: Engi
   } else {
     throw new TypeError(`options.weights must be a Map or a function, got ${describe(weights)}`);
   }
-  return { config: { shingle, weighting }, version: hasherVersion(shingle, weightsTag) };
+  const termWeights = validateTermWeights(options.termWeights);
+  // The default ('tf') adds nothing to the version, so every existing version string (and index file) still holds.
+  const termsTag = termWeights === 'tf' ? '' : `;terms=${termWeights}`;
+  return { config: { shingle, weighting, termWeights }, version: hasherVersion(shingle, weightsTag) + termsTag };
 }
 
 function checkedWeightFunction(fn: WeightFunction): WeightFunction {

@@ -2,6 +2,7 @@
 import { describe, toHex } from './bits.js';
 import { assertAttached } from './detached.js';
 import { resolveOptions } from './options.js';
+import { termWeighted } from './term-weighted.js';
 import type { Engine, EngineName, EngineStream, SimHashOptions, Text } from './types.js';
 
 export interface SimHashStream {
@@ -31,8 +32,9 @@ export function assertText(text: unknown, name: string): asserts text is Text {
   if (text.length === 0) assertAttached(text, name); // only an empty view can be of a detached buffer
 }
 
-export function createSimHashWith(engine: Engine, options?: SimHashOptions): SimHash {
-  const { config, version } = resolveOptions(options, engine);
+export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions): SimHash {
+  const { config, version } = resolveOptions(options, baseEngine);
+  const engine = termWeighted(baseEngine, config);
   return Object.freeze({
     engine: engine.name,
     shingle: config.shingle,

@@ -13,6 +13,10 @@ export type EngineName = (typeof ENGINE_NAMES)[number];
 /** `createSimHash({ engine })`: an engine by name, or 'auto' (WASM when it loads, else pure). */
 export type EngineChoice = EngineName | 'auto';
 
+/** 'tf': every occurrence votes (the seed definition); 'log': 1 + ln tf per distinct shingle; 'binary': 1. */
+export const TERM_WEIGHTS = ['tf', 'log', 'binary'] as const;
+export type TermWeights = (typeof TERM_WEIGHTS)[number];
+
 export interface SimHashOptions {
   /**
    * Which engine computes: 'wasm' (the default of `simhash-wasm`; needs init() or initSync()),
@@ -27,6 +31,11 @@ export interface SimHashOptions {
   weights?: ReadonlyMap<string | bigint, number> | WeightFunction;
   /** Weight of a feature missing from a `weights` Map; default 1. */
   defaultWeight?: number;
+  /**
+   * How a shingle's count in the document weighs: 'tf' (default, every occurrence votes), 'log' (1 + ln tf per
+   * distinct shingle) or 'binary' (each distinct shingle once). Multiplies `weights`. Non-default adds `;terms=`.
+   */
+  termWeights?: TermWeights;
 }
 
 /** Validated weighting, as the engines consume it. */
@@ -39,6 +48,8 @@ export type Weighting =
 export interface HasherConfig {
   readonly shingle: number;
   readonly weighting: Weighting;
+  /** Applied by src/core over Engine.features; engines see only 'tf' configs. */
+  readonly termWeights?: TermWeights;
 }
 
 export interface EngineStream {

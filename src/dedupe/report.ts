@@ -50,6 +50,7 @@ function settings(options: DedupeOptions) {
   return {
     maxDistance: options.maxDistance,
     shingle: options.shingle,
+    termWeights: options.termWeights ?? 'tf',
     minTokens: options.minTokens,
     grouping: options.grouping,
     html: options.html,
