@@ -2,7 +2,7 @@
 import { describe, toHex } from './bits.js';
 import { assertAttached } from './detached.js';
 import { resolveOptions } from './options.js';
-import type { Engine, EngineName, EngineStream, SimHashOptions, Text } from './types.js';
+import type { Engine, EngineName, EngineStream, SimHashOptions, Text, Tokenization } from './types.js';
 
 export interface SimHashStream {
   /** Feeds the next chunk (string or UTF-8 bytes); cut anywhere. Returns the stream for chaining. */
@@ -15,7 +15,9 @@ export interface SimHash {
   /** Which engine computes the fingerprints. */
   readonly engine: EngineName;
   readonly shingle: number;
-  /** Pipeline version of this hasher's fingerprints: definition, Unicode version, w and weights. */
+  /** How this hasher cuts text into tokens: 'words' or 'cjk-chars'. */
+  readonly tokens: Tokenization;
+  /** Pipeline version of this hasher's fingerprints: definition, Unicode version, w, weights, tokens. */
   readonly version: string;
   fingerprint(text: Text): bigint;
   fingerprintHex(text: Text): string;
@@ -36,6 +38,7 @@ export function createSimHashWith(engine: Engine, options?: SimHashOptions): Sim
   return Object.freeze({
     engine: engine.name,
     shingle: config.shingle,
+    tokens: config.tokens,
     version,
     fingerprint(text: Text): bigint {
       assertText(text, 'text');
@@ -59,7 +62,7 @@ export function createSimHashWith(engine: Engine, options?: SimHashOptions): Sim
     },
     features(text: Text): BigUint64Array {
       assertText(text, 'text');
-      return engine.features(text, config.shingle);
+      return engine.features(text, config.shingle, config.tokens);
     },
     stream(): SimHashStream {
       return wrapStream(engine.openStream(config));

@@ -13,6 +13,14 @@ export type EngineName = (typeof ENGINE_NAMES)[number];
 /** `createSimHash({ engine })`: an engine by name, or 'auto' (WASM when it loads, else pure). */
 export type EngineChoice = EngineName | 'auto';
 
+/**
+ * How text is cut into tokens. 'words' (the default): maximal runs of alphanumeric code points. 'cjk-chars': the
+ * same, except that every Han, Hiragana, Katakana and Hangul code point is a token of its own, for text written
+ * without spaces (as BERT's basic tokenizer does for Chinese characters).
+ */
+export const TOKENIZATIONS = ['words', 'cjk-chars'] as const;
+export type Tokenization = (typeof TOKENIZATIONS)[number];
+
 export interface SimHashOptions {
   /**
    * Which engine computes: 'wasm' (the default of `simhash-wasm`; needs init() or initSync()),
@@ -27,6 +35,8 @@ export interface SimHashOptions {
   weights?: ReadonlyMap<string | bigint, number> | WeightFunction;
   /** Weight of a feature missing from a `weights` Map; default 1. */
   defaultWeight?: number;
+  /** How text is cut into tokens: 'words' (default) or 'cjk-chars' (see Tokenization). */
+  tokens?: Tokenization;
 }
 
 /** Validated weighting, as the engines consume it. */
@@ -39,6 +49,7 @@ export type Weighting =
 export interface HasherConfig {
   readonly shingle: number;
   readonly weighting: Weighting;
+  readonly tokens: Tokenization;
 }
 
 export interface EngineStream {
@@ -54,7 +65,7 @@ export interface Engine {
   fingerprint(text: Text, config: HasherConfig): bigint;
   fingerprintMany(texts: readonly Text[], config: HasherConfig): BigUint64Array;
   /** The feature hashes of a document, in order, repeats included (as the counters see them). */
-  features(text: Text, shingle: number): BigUint64Array;
+  features(text: Text, shingle: number, tokens: Tokenization): BigUint64Array;
   openStream(config: HasherConfig): EngineStream;
   /** FNV-1a 64 + splitmix64 of the UTF-8 bytes of `shingleText`, exactly as given. */
   featureHash(shingleText: string): bigint;
