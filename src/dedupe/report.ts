@@ -50,6 +50,7 @@ function settings(options: DedupeOptions) {
   return {
     maxDistance: options.maxDistance,
     shingle: options.shingle,
+    tokens: options.tokens ?? 'words',
     minTokens: options.minTokens,
     grouping: options.grouping,
     html: options.html,
