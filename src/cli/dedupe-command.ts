@@ -11,7 +11,7 @@ import { distanceOption, minTokensOption } from './dedupe-options.js';
 import { analysisOptions, progressHooks, type RunFlags } from './document-run.js';
 import { inputOptions, readOptions } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
-import { shingleOption, termWeightsOption } from './options.js';
+import { shingleOption, termWeightsOption, tokensOption } from './options.js';
 
 interface DedupeFlags extends RunFlags {
   distance: number;
@@ -27,6 +27,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
     .argument('[INPUT...]', 'files, directories, patterns such as \'docs/**/*.txt\', JSONL files, or "-" for stdin (the default)')
     .addOption(distanceOption())
     .addOption(shingleOption())
+    .addOption(tokensOption())
     .addOption(termWeightsOption())
     .addOption(minTokensOption());
   for (const option of inputOptions()) command.addOption(option);
@@ -39,6 +40,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       ...readOptions(flags),
       maxDistance: flags.distance,
       shingle: flags.shingle,
+      tokens: flags.tokens,
       termWeights: flags.termWeights,
       minTokens: flags.minTokens,
       engine: flags.engine,

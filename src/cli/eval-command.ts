@@ -10,9 +10,9 @@ import { formatEvaluationJson, formatEvaluationText } from '../dedupe/eval-repor
 import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
 import { minTokensOption } from './dedupe-options.js';
-import type { EngineName, TermWeights } from '../core/types.js';
+import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
-import { engineOption, outputFileOption, shingleOption, termWeightsOption, threadsOption } from './options.js';
+import { engineOption, outputFileOption, shingleOption, termWeightsOption, threadsOption, tokensOption } from './options.js';
 
 interface EvalFlags {
   pairs: string;
@@ -22,6 +22,7 @@ interface EvalFlags {
   format: 'text' | 'json';
   paths?: boolean;
   shingle: number;
+  tokens: Tokenization;
   termWeights: TermWeights;
   minTokens: number;
   html: HtmlMode;
@@ -40,6 +41,7 @@ export function registerEvalCommand(program: Command, context: CliContext): void
     .option('--natural <dedupe.json>', 'also plot the distances of the near-duplicates a `simhash dedupe --format json` run found')
     .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text'))
     .addOption(shingleOption())
+    .addOption(tokensOption())
     .addOption(termWeightsOption())
     .addOption(minTokensOption('pairs with a side of fewer tokens are left out (their distances are noise)'))
     .addOption(new Option('--html <mode>', 'extract the visible text of HTML texts first').choices(['auto', 'on', 'off']).default('auto'))

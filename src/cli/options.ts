@@ -1,8 +1,8 @@
-// Options several verbs share (`--shingle`, `--engine`, `--threads`, output files) and the parsers of option values,
+// Options several verbs share (`--shingle`, `--tokens`, `--engine`, `--threads`, output files) and the parsers of option values,
 // in one place: every integer flag is read by integerParser, so each says the same thing about a bad value.
 import { InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_SHINGLE, MAX_SHINGLE } from '../core/options.js';
-import { ENGINE_NAMES, TERM_WEIGHTS } from '../core/types.js';
+import { DEFAULT_SHINGLE, DEFAULT_TOKENS, MAX_SHINGLE } from '../core/options.js';
+import { ENGINE_NAMES, TERM_WEIGHTS, TOKENIZATIONS } from '../core/types.js';
 import { outputPathProblem } from '../io/write/output-path.js';
 import { MAX_THREADS, defaultThreads } from '../pool/fingerprint-pool.js';
 
@@ -30,6 +30,13 @@ export function shingleOption(): Option {
   return new Option('-w, --shingle <w>', `shingle width: tokens per feature, 1 to ${MAX_SHINGLE}`)
     .default(DEFAULT_SHINGLE)
     .argParser(integerParser('The shingle width', 1, MAX_SHINGLE));
+}
+
+/** Beside --shingle wherever it is: the two together say what a feature is. */
+export function tokensOption(): Option {
+  return new Option('--tokens <tokens>', 'tokens: runs of letters and digits (words), or with every Han, Kana and Hangul character a token of its own (cjk-chars: text without spaces)')
+    .choices(TOKENIZATIONS)
+    .default(DEFAULT_TOKENS);
 }
 
 /** --term-weights: how a shingle's count in a document weighs (createSimHash's termWeights). */

@@ -3,7 +3,7 @@ import { describe, toHex } from './bits.js';
 import { assertAttached } from './detached.js';
 import { resolveOptions } from './options.js';
 import { termWeighted } from './term-weighted.js';
-import type { Engine, EngineName, EngineStream, SimHashOptions, Text } from './types.js';
+import type { Engine, EngineName, EngineStream, SimHashOptions, Text, Tokenization } from './types.js';
 
 export interface SimHashStream {
   /** Feeds the next chunk (string or UTF-8 bytes); cut anywhere. Returns the stream for chaining. */
@@ -16,7 +16,9 @@ export interface SimHash {
   /** Which engine computes the fingerprints. */
   readonly engine: EngineName;
   readonly shingle: number;
-  /** Pipeline version of this hasher's fingerprints: definition, Unicode version, w and weights. */
+  /** How this hasher cuts text into tokens: 'words' or 'cjk-chars'. */
+  readonly tokens: Tokenization;
+  /** Pipeline version of this hasher's fingerprints: definition, Unicode version, w, weights, tokens. */
   readonly version: string;
   fingerprint(text: Text): bigint;
   fingerprintHex(text: Text): string;
@@ -38,6 +40,7 @@ export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions):
   return Object.freeze({
     engine: engine.name,
     shingle: config.shingle,
+    tokens: config.tokens,
     version,
     fingerprint(text: Text): bigint {
       assertText(text, 'text');
@@ -61,7 +64,7 @@ export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions):
     },
     features(text: Text): BigUint64Array {
       assertText(text, 'text');
-      return engine.features(text, config.shingle);
+      return engine.features(text, config.shingle, config.tokens);
     },
     stream(): SimHashStream {
       return wrapStream(engine.openStream(config));

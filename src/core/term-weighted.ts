@@ -7,10 +7,10 @@ import type { Engine, EngineStream, HasherConfig, Text } from './types.js';
 export function termWeighted(engine: Engine, config: HasherConfig): Engine {
   const mode = config.termWeights;
   if (mode === undefined || mode === 'tf') return engine;
-  const fingerprint = (text: Text) => sublinearFingerprint(engine.features(text, config.shingle), mode, config.weighting);
+  const fingerprint = (text: Text) => sublinearFingerprint(engine.features(text, config.shingle, config.tokens), mode, config.weighting);
   return {
     name: engine.name,
-    features: (text, shingle) => engine.features(text, shingle),
+    features: (text, shingle, tokens) => engine.features(text, shingle, tokens),
     featureHash: (shingleText) => engine.featureHash(shingleText),
     fingerprint,
     fingerprintMany: (texts) => BigUint64Array.from(texts, fingerprint),

@@ -3,7 +3,7 @@
 // out; `fingerprint` and `index` print or index it as it comes, so each has the same reading, the same HTML
 // extraction, the same --threads and the same progress.
 import type { Readable } from 'node:stream';
-import type { EngineName, TermWeights } from '../core/types.js';
+import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
 import { readDocumentBatches, walkInputs, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
 import type { Analysis, AnalyzeInput } from './analyze.js';
 import { createAnalyzer, type Analyzer } from './analyzer.js';
@@ -11,6 +11,8 @@ import { createGrowingAnalyzer } from './growing-analyzer.js';
 
 export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly shingle: number;
+  /** How text is cut into tokens (createSimHash's `tokens`); default 'words'. */
+  readonly tokens?: Tokenization;
   readonly termWeights?: TermWeights;
   readonly engine: EngineName;
   readonly threads: number;

@@ -50,6 +50,7 @@ function settings(options: DedupeOptions) {
   return {
     maxDistance: options.maxDistance,
     shingle: options.shingle,
+    tokens: options.tokens ?? 'words',
     termWeights: options.termWeights ?? 'tf',
     minTokens: options.minTokens,
     grouping: options.grouping,
