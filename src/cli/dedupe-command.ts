@@ -8,12 +8,13 @@ import { formatJson, formatJsonl, formatText, type OutputFormat } from '../dedup
 import { STDIN } from '../io/index.js';
 import type { CliContext } from './context.js';
 import { distanceOption, minTokensOption } from './dedupe-options.js';
+import { outputOptions, withRereadableStdin, writeDedupeOutputs, type OutputFlags } from './dedupe-outputs.js';
 import { analysisOptions, progressHooks, type RunFlags } from './document-run.js';
 import { inputOptions, readOptions } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
 import { shingleOption, termWeightsOption, tokensOption } from './options.js';
 
-interface DedupeFlags extends RunFlags {
+interface DedupeFlags extends RunFlags, OutputFlags {
   distance: number;
   minTokens: number;
   format: OutputFormat;
@@ -34,6 +35,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
   command
     .addOption(new Option('--format <format>', 'output: text for people, json (one object) or jsonl (one record per line) for programs').choices(['text', 'json', 'jsonl']).default('text'))
     .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s first; connected: chains of near-duplicates form one group').choices(['leader', 'connected']).default('leader'));
+  for (const option of outputOptions()) command.addOption(option);
   for (const option of analysisOptions()) command.addOption(option);
   command.action(async (inputs: string[], flags: DedupeFlags, self: Command) => {
     const options: DedupeOptions = {
@@ -48,15 +50,20 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       autoThreads: self.getOptionValueSource('threads') === 'default',
       grouping: flags.grouping,
     };
-    const progress = createProgress(context.stderr, flags.quiet === true);
-    let result;
-    try {
-      result = await runDedupe(inputs.length > 0 ? inputs : [STDIN], context.stdin, options, progressHooks(progress, context));
-    } finally {
-      progress.stop();
-    }
-    if (result.documents.length === 0) throw new NoDocumentsError();
-    const format = flags.format === 'json' ? formatJson : flags.format === 'jsonl' ? formatJsonl : formatText;
-    await context.write(format(result, options));
+    const named = inputs.length > 0 ? inputs : [STDIN];
+    await withRereadableStdin(flags, named, context.stdin, async (stdin) => {
+      const progress = createProgress(context.stderr, flags.quiet === true);
+      let result;
+      try {
+        result = await runDedupe(named, stdin(), options, progressHooks(progress, context));
+      } finally {
+        progress.stop();
+      }
+      if (result.documents.length === 0) throw new NoDocumentsError();
+      const summary = await writeDedupeOutputs(result, options, flags, stdin, context);
+      const format = flags.format === 'json' ? formatJson : flags.format === 'jsonl' ? formatJsonl : formatText;
+      await context.write(format(result, options));
+      if (summary !== undefined) context.warn(summary);
+    });
   });
 }

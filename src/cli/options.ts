@@ -64,7 +64,7 @@ export function outputFileOption(flags: string, description: string): Option {
   return new Option(flags, description).argParser(parseOutputPath);
 }
 
-function parseOutputPath(value: string): string {
+export function parseOutputPath(value: string): string {
   const problem = outputPathProblem(value);
   if (problem !== undefined) throw new InvalidArgumentError(`Cannot write there: ${problem}.`);
   return value;

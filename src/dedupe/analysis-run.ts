@@ -4,7 +4,7 @@
 // extraction, the same --threads and the same progress.
 import type { Readable } from 'node:stream';
 import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
-import { readDocumentBatches, walkInputs, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
+import { readDocumentBatches, walkInputs, type DocumentEvent, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
 import type { Analysis, AnalyzeInput } from './analyze.js';
 import { createAnalyzer, type Analyzer } from './analyzer.js';
 import { createGrowingAnalyzer } from './growing-analyzer.js';
@@ -46,6 +46,8 @@ export interface AnalysisRun {
   readonly version: string;
   /** Threads that fingerprint (on stdin without --threads: one until the input grows large, then the pool's). */
   readonly threads: number;
+  /** The inputs as walked, in reading order (a second pass over them reads the same files). */
+  readonly entries: readonly WalkEntry[];
   /** The analysed documents in input order; iterate once. The analyzer (when the run started it) closes at the end. */
   batches(): AsyncGenerator<AnalyzedBatch>;
 }
@@ -71,6 +73,7 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   const running = analyzer ?? (grows ? await createGrowingAnalyzer({ ...options, threads }, SMALL_INPUT_BYTES) : await createAnalyzer({ ...options, threads }));
   return {
     version: running.version,
+    entries,
     get threads() {
       return running.threads;
     },
@@ -84,7 +87,8 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   };
 }
 
-async function* analyzeInOrder(eventBatches: ReturnType<typeof readDocumentBatches>, analyzer: Analyzer, fingerprintsOnly: boolean, hooks: AnalysisHooks): AsyncGenerator<AnalyzedBatch> {
+/** Documents analysed on `analyzer` in batches, handed back in input order (also the library's dedupe(), over its own documents). */
+export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[]>, analyzer: Analyzer, fingerprintsOnly: boolean, hooks: AnalysisHooks): AsyncGenerator<AnalyzedBatch> {
   // Batches in flight, oldest first: handed out in this order whatever order the workers finish them in.
   const inFlight: { documents: DocumentInfo[]; analysis: Promise<Analysis> }[] = [];
   let documents: DocumentInfo[] = [];

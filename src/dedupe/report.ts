@@ -2,6 +2,7 @@
 // The JSON shape is documented in the README and versioned by its "format" field: fields are only ever added.
 import { toHex } from '../core/bits.js';
 import { quoteName } from '../io/index.js';
+import { keepCounts } from './cluster-rows.js';
 import type { Group } from './group.js';
 import type { DedupeOptions, DedupeResult } from './pipeline.js';
 
@@ -19,6 +20,12 @@ export interface Summary {
   readonly nearGroups: number;
   /** Documents in groups other than each group's first: what deduplication would drop. */
   readonly duplicates: number;
+  /** Documents in the kept corpus (--output): those in no group, and each group's first. */
+  readonly kept: number;
+  /** The same as duplicates: documents the kept corpus leaves out, as exact copies and as near-duplicates. */
+  readonly dropped: number;
+  readonly droppedExact: number;
+  readonly droppedNear: number;
   readonly bytes: number;
   readonly seconds: number;
   readonly documentsPerSecond: number;
@@ -28,16 +35,20 @@ export interface Summary {
 }
 
 export function summarize(result: DedupeResult): Summary {
-  const exactGroups = result.groups.filter((g) => g.tier === 'exact').length;
+  const counts = keepCounts(result, result.documents.length);
   const seconds = result.seconds;
   return {
-    documents: result.documents.length,
+    documents: counts.documents,
     skipped: result.skipped.length,
-    tooShort: result.tooShort.length,
-    groups: result.groups.length,
-    exactGroups,
-    nearGroups: result.groups.length - exactGroups,
-    duplicates: result.groups.reduce((sum, g) => sum + g.members.length - 1, 0),
+    tooShort: counts.tooShort,
+    groups: counts.groups,
+    exactGroups: counts.exactGroups,
+    nearGroups: counts.nearGroups,
+    duplicates: counts.dropped,
+    kept: counts.kept,
+    dropped: counts.dropped,
+    droppedExact: counts.droppedExact,
+    droppedNear: counts.droppedNear,
     bytes: result.bytes,
     seconds: round(seconds, 3),
     documentsPerSecond: Math.round(result.documents.length / Math.max(seconds, 1e-6)),
