@@ -83,6 +83,21 @@ describe.each(entries)('%s entry', (_name, entry) => {
     });
   });
 
+  it('a text whose shingles are all distinct keeps its tf fingerprint (the seed definition) in every mode', () => {
+    const distinct = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen';
+    const tf = entry.createSimHash().fingerprint(distinct);
+    expect(entry.createSimHash({ termWeights: 'log' }).fingerprint(distinct)).toBe(tf);
+    expect(entry.createSimHash({ termWeights: 'binary' }).fingerprint(distinct)).toBe(tf);
+  });
+
+  it("combines with tokens: 'cjk-chars': the features are the cjk-chars ones, the version names both", () => {
+    const text = '日本語の文章です。日本語の文章です。東京は大きい都市です。';
+    const hasher = entry.createSimHash({ tokens: 'cjk-chars', termWeights: 'binary' });
+    expect(hasher.version).toBe(`${entry.createSimHash({ tokens: 'cjk-chars' }).version};terms=binary`);
+    expect(hasher.fingerprint(text)).toBe(oracle(entry.createSimHash({ tokens: 'cjk-chars' }).features(text), 'binary'));
+    expect(hasher.fingerprint(text)).not.toBe(entry.createSimHash({ tokens: 'cjk-chars' }).fingerprint(text));
+  });
+
   it('refuses bad termWeights naming the option', () => {
     expect(() => entry.createSimHash({ termWeights: 'sqrt' as never })).toThrow(RangeError);
     expect(() => entry.createSimHash({ termWeights: 'sqrt' as never })).toThrow(/termWeights/);
