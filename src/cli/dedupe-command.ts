@@ -12,6 +12,7 @@ import { outputOptions, withRereadableStdin, writeDedupeOutputs, type OutputFlag
 import { analysisOptions, progressHooks, type RunFlags } from './document-run.js';
 import { inputOptions, readOptions } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
+import { runWarnings } from '../dedupe/run-warnings.js';
 import { shingleOption, termWeightsOption, tokensOption } from './options.js';
 
 interface DedupeFlags extends RunFlags, OutputFlags {
@@ -64,6 +65,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       const format = flags.format === 'json' ? formatJson : flags.format === 'jsonl' ? formatJsonl : formatText;
       await context.write(format(result, options));
       if (summary !== undefined) context.warn(summary);
+      for (const warning of runWarnings(result, result.documents.length, options.maxDistance)) context.warn(`warning: ${warning}`);
     });
   });
 }

@@ -5,6 +5,7 @@ import { quoteName } from '../io/index.js';
 import { keepCounts } from './cluster-rows.js';
 import type { Group } from './group.js';
 import type { DedupeOptions, DedupeResult } from './pipeline.js';
+import { runWarnings } from './run-warnings.js';
 
 export const JSON_FORMAT = 'simhash-dedupe/1';
 export type OutputFormat = 'text' | 'json' | 'jsonl';
@@ -91,6 +92,7 @@ export function formatJson(result: DedupeResult, options: DedupeOptions): string
     pipelineVersion: result.pipelineVersion,
     settings: settings(options),
     summary: summarize(result),
+    warnings: runWarnings(result, result.documents.length, options.maxDistance),
     groups: result.groups.map((g, i) => groupJson(result, g, i + 1)),
     tooShort: result.tooShort.map((d) => documentJson(result, d)),
     skipped: result.skipped,
@@ -103,7 +105,7 @@ export function formatJsonl(result: DedupeResult, options: DedupeOptions): strin
     ...result.groups.map((g, i) => ({ type: 'group', ...groupJson(result, g, i + 1) })),
     ...result.tooShort.map((d) => ({ type: 'tooShort', ...documentJson(result, d) })),
     ...result.skipped.map((s) => ({ type: 'skipped', ...s })),
-    { type: 'summary', format: JSON_FORMAT, pipelineVersion: result.pipelineVersion, settings: settings(options), ...summarize(result) },
+    { type: 'summary', format: JSON_FORMAT, pipelineVersion: result.pipelineVersion, settings: settings(options), ...summarize(result), warnings: runWarnings(result, result.documents.length, options.maxDistance) },
   ];
   return lines.map((line) => `${JSON.stringify(line)}\n`).join('');
 }
