@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import type { GroupingMode } from '../dedupe/group.js';
 import { runDedupe, type DedupeOptions } from '../dedupe/pipeline.js';
 import { createProgress } from './progress.js';
-import { formatJson, formatJsonl, formatText, type OutputFormat } from '../dedupe/report.js';
+import { formatJson, formatJsonl, formatSummary, formatText, type OutputFormat } from '../dedupe/report.js';
 import { STDIN } from '../io/index.js';
 import type { CliContext } from './context.js';
 import { distanceOption, minTokensOption } from './dedupe-options.js';
@@ -34,7 +34,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
     .addOption(minTokensOption());
   for (const option of inputOptions()) command.addOption(option);
   command
-    .addOption(new Option('--format <format>', 'output: text for people, json (one object) or jsonl (one record per line) for programs').choices(['text', 'json', 'jsonl']).default('text'))
+    .addOption(new Option('--format <format>', 'output: text (every group) or summary (counts and the largest groups) for people, json (one object) or jsonl (one record per line) for programs').choices(['text', 'summary', 'json', 'jsonl']).default('text'))
     .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s first; connected: chains of near-duplicates form one group').choices(['leader', 'connected']).default('leader'));
   for (const option of outputOptions()) command.addOption(option);
   for (const option of analysisOptions()) command.addOption(option);
@@ -62,7 +62,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       }
       if (result.documents.length === 0) throw new NoDocumentsError();
       const summary = await writeDedupeOutputs(result, options, flags, stdin, context);
-      const format = flags.format === 'json' ? formatJson : flags.format === 'jsonl' ? formatJsonl : formatText;
+      const format = { text: formatText, summary: formatSummary, json: formatJson, jsonl: formatJsonl }[flags.format];
       await context.write(format(result, options));
       if (summary !== undefined) context.warn(summary);
       for (const warning of runWarnings(result, result.documents.length, options.maxDistance)) context.warn(`warning: ${warning}`);

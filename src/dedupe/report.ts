@@ -8,7 +8,7 @@ import type { DedupeOptions, DedupeResult } from './pipeline.js';
 import { runWarnings } from './run-warnings.js';
 
 export const JSON_FORMAT = 'simhash-dedupe/1';
-export type OutputFormat = 'text' | 'json' | 'jsonl';
+export type OutputFormat = 'text' | 'summary' | 'json' | 'jsonl';
 /** Too-short documents listed in text output; JSON lists them all. */
 const TEXT_TOO_SHORT_LIMIT = 10;
 
@@ -112,19 +112,8 @@ export function formatJsonl(result: DedupeResult, options: DedupeOptions): strin
 
 export function formatText(result: DedupeResult, options: DedupeOptions): string {
   const out: string[] = [];
-  const name = (doc: number) => {
-    const info = result.documents[doc];
-    // Quoted as git quotes paths when a name holds a newline or a tab: one line stays one document.
-    return info.id === undefined ? quoteName(info.source) : `${quoteName(info.source)} (id ${JSON.stringify(info.id)})`;
-  };
-  result.groups.forEach((group, i) => {
-    out.push(`group ${i + 1}: ${group.tier}, ${group.members.length} documents`);
-    for (const m of group.members) {
-      const how = m.tier === 'first' ? '' : m.tier === 'near' ? '  near' : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
-      out.push(`  ${String(m.distance).padStart(2)}  ${name(m.doc)}${how}`);
-    }
-    out.push('');
-  });
+  const name = documentNamer(result);
+  result.groups.forEach((group, i) => out.push(...groupLines(group, i + 1, name), ''));
   if (result.tooShort.length > 0) {
     out.push(`too short to compare (fewer than ${options.minTokens} tokens; exact copies are still grouped): ${count(result.tooShort.length, 'document')}`);
     for (const d of result.tooShort.slice(0, TEXT_TOO_SHORT_LIMIT)) out.push(`  ${name(d)} (${result.tokens[d]} tokens)`);
@@ -133,6 +122,46 @@ export function formatText(result: DedupeResult, options: DedupeOptions): string
   }
   out.push(summaryLine(summarize(result), options));
   return `${out.join('\n')}\n`;
+}
+
+/** Groups shown by --format summary, largest first, and members shown of each. */
+const SUMMARY_GROUPS = 5;
+const SUMMARY_MEMBERS = 4;
+
+/** --format summary: what a person reads first: the counts, what deduplicating keeps, the largest groups. */
+export function formatSummary(result: DedupeResult, options: DedupeOptions): string {
+  const s = summarize(result);
+  const name = documentNamer(result);
+  const out = [
+    summaryLine(s, options),
+    `deduplicated: ${s.kept} kept, ${s.dropped} dropped (${s.droppedExact} exact copies, ${s.droppedNear} near-duplicates)`,
+  ];
+  const largest = result.groups.map((group, i) => ({ group, number: i + 1 }))
+    .sort((a, b) => b.group.members.length - a.group.members.length || a.number - b.number)
+    .slice(0, SUMMARY_GROUPS);
+  if (largest.length > 0) out.push('', largest.length === 1 ? 'the largest group:' : `the ${largest.length} largest groups:`);
+  for (const { group, number } of largest) out.push(...groupLines(group, number, name, SUMMARY_MEMBERS));
+  out.push('', '(--format text lists every group, --format json adds fingerprints and token counts)');
+  return `${out.join('\n')}\n`;
+}
+
+function documentNamer(result: DedupeResult): (doc: number) => string {
+  return (doc) => {
+    const info = result.documents[doc];
+    // Quoted as git quotes paths when a name holds a newline or a tab: one line stays one document.
+    return info.id === undefined ? quoteName(info.source) : `${quoteName(info.source)} (id ${JSON.stringify(info.id)})`;
+  };
+}
+
+/** A group as text: its header, then a line per member (distance, name, how it joined), the first `limit` of them. */
+function groupLines(group: Group, number: number, name: (doc: number) => string, limit = Infinity): string[] {
+  const out = [`group ${number}: ${group.tier}, ${group.members.length} documents`];
+  for (const m of group.members.slice(0, limit)) {
+    const how = m.tier === 'first' ? '' : m.tier === 'near' ? '  near' : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
+    out.push(`  ${String(m.distance).padStart(2)}  ${name(m.doc)}${how}`);
+  }
+  if (group.members.length > limit) out.push(`  ... and ${group.members.length - limit} more`);
+  return out;
 }
 
 export function summaryLine(s: Summary, options: DedupeOptions): string {
