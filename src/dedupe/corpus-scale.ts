@@ -21,7 +21,7 @@ export interface CorpusScaleRow {
   readonly chancePairsWithin: number;
   /** 1 - chance / within, at least 0; null when no pair is within k. */
   readonly expectedPrecision: number | null;
-  /** Share of the pairs of different texts within k the judge calls copies, from a sample of each distance; absent without a judge. */
+  /** Share of the pairs within k the judge calls copies, from a sample of each distance; absent without a judge. */
   readonly verifiedPrecision?: number | null;
 }
 
@@ -68,11 +68,10 @@ export interface CorpusScaleOptions {
   /** The labelled-pair evaluation of the same pipeline, reported beside the recommendation. */
   readonly labelled?: Evaluation;
   /**
-   * Is the pair (documents a, b: positions in fingerprints) a copy, by a judge that does not use SimHash? 'same' for
-   * two equal texts: dedupe finds those by digest whatever k is, so they are left out of the judged share, which is
-   * then the precision of the near pairs k decides.
+   * Is the pair (documents a, b: positions in fingerprints) a copy, by a judge that does not use SimHash? Give the
+   * fingerprints of distinct texts only (as dedupe's near tier compares them): exact copies are not k's to find.
    */
-  readonly verify?: (a: number, b: number) => boolean | 'same';
+  readonly verify?: (a: number, b: number) => boolean;
 }
 
 export function corpusScale(fingerprints: BigUint64Array, options: CorpusScaleOptions = {}): CorpusScale {
@@ -130,7 +129,7 @@ function recommend(rows: readonly CorpusScaleRow[], target: number, labelled: Ev
  * whose pairs fit VERIFY_MAX_PAIRS), VERIFY_PER_DISTANCE of them drawn at random and judged; the share right at d
  * weighs the count at d. Past that k the rows get null (unknown), which stops the recommendation there.
  */
-function verifyRings(fingerprints: BigUint64Array, counts: Float64Array, rows: CorpusScaleRow[], verify: (a: number, b: number) => boolean | 'same') {
+function verifyRings(fingerprints: BigUint64Array, counts: Float64Array, rows: CorpusScaleRow[], verify: (a: number, b: number) => boolean) {
   let upTo = -1;
   while (upTo < MAX_K && rows[upTo + 1].pairsWithin <= VERIFY_MAX_PAIRS) upTo++;
   if (upTo < 0) return { perDistance: VERIFY_PER_DISTANCE, upTo, checked: 0 };
@@ -147,14 +146,11 @@ function verifyRings(fingerprints: BigUint64Array, counts: Float64Array, rows: C
       continue;
     }
     const ring = random.shuffle(rings[k]).slice(0, VERIFY_PER_DISTANCE);
-    const verdicts = ring.map((p) => verify(pairs.a[p], pairs.b[p]));
-    const different = verdicts.filter((v) => v !== 'same').length;
+    const good = ring.filter((p) => verify(pairs.a[p], pairs.b[p])).length;
     checked += ring.length;
-    if (different > 0) {
-      // Estimated pairs of different texts at distance k, and of them the judged share right.
-      const count = (counts[k] * different) / ring.length;
-      right += (count * verdicts.filter((v) => v === true).length) / different;
-      weight += count;
+    if (ring.length > 0) {
+      right += (counts[k] * good) / ring.length;
+      weight += counts[k];
     }
     rows[k] = { ...rows[k], verifiedPrecision: weight === 0 ? null : right / weight };
   }

@@ -35,8 +35,8 @@ export function formatEvaluationText(e: Evaluation, tooShort: number, scale?: Co
 export function corpusScaleLines(scale: CorpusScale): string[] {
   const out: string[] = [];
   const how = scale.method === 'exact' ? 'every pair counted' : `pairs within ${scale.exactUpTo} counted exactly, the rest estimated from ${scale.sampledPairs.toLocaleString('en-US')} random pairs`;
-  out.push(`at the corpus's scale: ${scale.documents} documents compared, ${scale.pairs.toLocaleString('en-US')} pairs (${how})`);
-  out.push(`chance: a beta-binomial fitted to the pair distances (mean ${scale.fit.mean.toFixed(2)}, sd ${scale.fit.sd.toFixed(2)}); judged: up to ${scale.verification?.perDistance ?? 0} pairs of different texts per distance, right when their word 3-shingle Jaccard is >= 0.5`);
+  out.push(`at the corpus's scale: ${scale.documents} distinct texts compared, ${scale.pairs.toLocaleString('en-US')} pairs (${how})`);
+  out.push(`chance: a beta-binomial fitted to the pair distances (mean ${scale.fit.mean.toFixed(2)}, sd ${scale.fit.sd.toFixed(2)}); judged: up to ${scale.verification?.perDistance ?? 0} pairs per distance, right when their word 3-shingle Jaccard is >= 0.5`);
   out.push(' k  pairs within  by chance  precision (chance)  precision (judged)');
   const percent = (x: number | null | undefined) => (x === null || x === undefined ? '-' : `${(100 * x).toFixed(1)}%`);
   for (const r of scale.rows) {

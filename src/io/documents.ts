@@ -1,5 +1,5 @@
 // Turns the walked inputs into documents, the one way every command reads them: whole files (optionally RFC 822
-// messages, whose headers are cut off), JSONL records, stdin (JSONL when it starts with "{"), each of them plain,
+// messages, decoded to their text), JSONL records, stdin (JSONL when it starts with "{"), each of them plain,
 // gzip or zstd. Every input that cannot be a document is reported once, as a 'skipped' event, and skipped.
 import type { Readable } from 'node:stream';
 import { decompressStream, detectCompression, MAGIC_BYTES, withoutCompressionSuffix } from './compression.js';
@@ -9,10 +9,11 @@ import { recordFields, type RecordFields } from './jsonl-record.js';
 import { concatBytes } from './lines.js';
 import { peek } from './peek.js';
 import { describeReadError } from './read-error.js';
-import { readFileDocument } from './read-file-document.js';
+import { readFileDocument, readFileMessage, type FileDocument } from './read-file-document.js';
 import type { DocumentOptions } from './read-options.js';
 import { fileChunks, STDIN_LABEL } from './sources.js';
 import type { WalkEntry } from './walk-directory.js';
+import { mailDocument } from './mail.js';
 import { wholeDocument } from './whole-document.js';
 
 const JSONL_NAME = /\.(?:jsonl|ndjson)$/i;
@@ -32,12 +33,11 @@ export async function* readDocumentBatches(entries: Iterable<WalkEntry> | AsyncI
     else if (entry.kind === 'stdin') yield* streamDocuments(STDIN_LABEL, stdin, options.jsonl, options, fields);
     else if (options.jsonl === true || (options.jsonl === undefined && JSONL_NAME.test(withoutCompressionSuffix(entry.path)))) {
       yield* streamDocuments(entry.path, fileChunks(entry.path), true, options, fields);
-    } else yield fileDocument(entry.path, options);
+    } else yield fileEvents(entry.path, options.mail ? await readFileMessage(entry.path, options) : readFileDocument(entry.path, options));
   }
 }
 
-function fileDocument(path: string, options: DocumentOptions): DocumentEvent[] {
-  const { read, result: document } = readFileDocument(path, options);
+function fileEvents(path: string, { read, result: document }: FileDocument): DocumentEvent[] {
   return read > 0 ? [{ kind: 'progress', bytes: read }, result(path, document)] : [result(path, document)];
 }
 
@@ -73,7 +73,8 @@ async function* streamDocuments(label: string, raw: AsyncIterable<Uint8Array>, j
     }
     const parts: Uint8Array[] = [];
     for await (const chunk of chunks) parts.push(chunk);
-    yield withProgress([result(label, wholeDocument(label, concatBytes(parts), undefined, options))]);
+    const whole = concatBytes(parts);
+    yield withProgress([result(label, options.mail ? await mailDocument(label, whole, options) : wholeDocument(label, whole, undefined, options))]);
   } catch (error) {
     yield withProgress([{ kind: 'skipped', source: label, reason: describeReadError(error) }]);
   }
