@@ -6,10 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { describeReadError, lines, openSource, readFileDocument } from '../io/index.js';
-import { evaluatePairs, naturalDistances, type PairTexts } from '../dedupe/eval-pairs.js';
+import { evaluatePairs, naturalDistances, type PairEvaluation, type PairTexts } from '../dedupe/eval-pairs.js';
 import { renderPlot } from '../dedupe/eval-plot.js';
 import { formatEvaluationJson, formatEvaluationText } from '../dedupe/eval-report.js';
-import { evaluateCorpus, type CorpusEvaluation } from '../dedupe/corpus-evaluation.js';
+import { evaluateCorpus, TooFewTextsError, type CorpusEvaluation } from '../dedupe/corpus-evaluation.js';
+import type { CorpusScale } from '../dedupe/corpus-scale.js';
 import { DEFAULT_TARGET_PRECISION } from '../dedupe/corpus-scale.js';
 import { readCorpus } from '../dedupe/read-corpus.js';
 import { reportSkipped } from './document-run.js';
@@ -65,10 +66,10 @@ export function registerEvalCommand(program: Command, context: CliContext): void
     const natural = flags.natural === undefined ? undefined : await naturalDistancesIn(flags.natural);
     const pairs = flags.pairs === undefined ? undefined : await readPairs(flags.pairs, flags.paths === true, context);
     if (pairs !== undefined && pairs.length === 0) throw new UsageError(`${flags.pairs}: no usable labelled pairs`);
-    const run = flags.corpus === undefined ? await evaluatePairs(pairs!, flags) : await corpusRun(flags.corpus, pairs, flags, context);
+    const run: PairEvaluation & { scale?: CorpusScale } = flags.corpus === undefined ? await evaluatePairs(pairs!, flags) : await corpusRun(flags.corpus, pairs, flags, context);
     const { evaluation, tooShort, version } = run;
     if (evaluation.pairs === 0) throw new UsageError(`${flags.pairs ?? 'the pairs made from the corpus'}: every pair has a side below --min-tokens ${flags.minTokens}`);
-    const scale = 'scale' in run ? (run as CorpusEvaluation).scale : undefined;
+    const { scale } = run;
     if (flags.plot !== undefined) {
       const subtitle = `${evaluation.pairs} labelled pairs (${evaluation.duplicates} duplicates)${scale === undefined ? '' : `, ${scale.documents} documents`}, shingle ${flags.shingle}, ${version}`;
       await writeFileAtomic(flags.plot, renderPlot(evaluation, { title: flags.title ?? `SimHash threshold: ${flags.pairs ?? flags.corpus!.join(' ')}`, subtitle, natural, scale }));
@@ -77,10 +78,15 @@ export function registerEvalCommand(program: Command, context: CliContext): void
   });
 }
 
-async function corpusRun(inputs: string[], pairs: PairTexts[] | undefined, flags: EvalFlags, context: CliContext) {
+async function corpusRun(inputs: string[], pairs: PairTexts[] | undefined, flags: EvalFlags, context: CliContext): Promise<CorpusEvaluation> {
   const corpus = await readCorpus(inputs, context.stdin, readOptions(flags), (source, reason) => reportSkipped(context, source, reason));
-  if (corpus.length < 2) throw new NoDocumentsError();
-  return evaluateCorpus(corpus, { ...flags, pairs });
+  if (corpus.length === 0) throw new NoDocumentsError();
+  try {
+    return await evaluateCorpus(corpus, { ...flags, pairs });
+  } catch (error) {
+    if (error instanceof TooFewTextsError) throw new UsageError(`--corpus: ${error.message} (see --min-tokens)`);
+    throw error;
+  }
 }
 
 function targetParser(value: string): number {

@@ -25,6 +25,11 @@ export interface CorpusEvaluation extends PairEvaluation {
   readonly corpusLeftOut: number;
 }
 
+/** The corpus has fewer than two distinct texts long enough to compare: it has no pairs to measure. */
+export class TooFewTextsError extends Error {
+  override name = 'TooFewTextsError';
+}
+
 export async function evaluateCorpus(corpus: readonly CorpusDocument[], options: CorpusEvaluationOptions): Promise<CorpusEvaluation> {
   // The texts are already extracted (readCorpus): the analyzer must not extract again.
   const analyzer = await createAnalyzer(options);
@@ -39,6 +44,7 @@ export async function evaluateCorpus(corpus: readonly CorpusDocument[], options:
       if (count >= options.minTokens && !seen.has(digest)) compared.push(doc);
       seen.add(digest);
     });
+    if (compared.length < 2) throw new TooFewTextsError(`${compared.length} distinct text${compared.length === 1 ? '' : 's'} of ${options.minTokens} tokens or more; at least 2 are needed to measure pairs`);
     const pairs = options.pairs ?? makePairs(corpus, { seed: 1, minWords: options.minTokens });
     const labelled = await evaluatePairs(pairs, { ...options, html: 'off' }, analyzer);
     const shingles = new Map<number, Set<string>>();

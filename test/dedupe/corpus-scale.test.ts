@@ -1,7 +1,7 @@
 // The threshold at a corpus's scale, on fixtures whose truth is known: the pair histogram against brute force, the
 // beta-binomial against the binomial it generalises, and a corpus of unrelated texts with a known number of planted
 // near-copies, where the recommendation must find them and its precision estimates must match the truth.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -143,10 +143,18 @@ describe('simhash eval --corpus', () => {
     expect(text.stdout).toContain('rule: the largest k whose expected corpus-scale precision');
   });
 
-  it('usage errors: neither --pairs nor --corpus, a bad --target', async () => {
+  it('usage errors: neither --pairs nor --corpus, fewer than two distinct texts to compare, a bad --target', async () => {
     const neither = await runInProcess(['eval']);
     expect(neither.code).toBe(2);
     expect(neither.stderr).toMatch(/--pairs FILE, --corpus INPUT/);
+    const tiny = join(dir, 'tiny');
+    mkdirSync(tiny);
+    writeFileSync(join(tiny, 'a.txt'), article(1, 120));
+    writeFileSync(join(tiny, 'b.txt'), article(1, 120));
+    writeFileSync(join(tiny, 'c.txt'), 'too short');
+    const few = await runInProcess(['eval', '--corpus', tiny, '--threads', '1']);
+    expect(few.code).toBe(2);
+    expect(few.stderr).toMatch(/--corpus: 1 distinct text of 20 tokens or more; at least 2 are needed/);
     const target = await runInProcess(['eval', '--corpus', dir, '--target', '1.5']);
     expect(target.code).toBe(2);
     expect(target.stderr).toMatch(/--target must be a number between 0 and 1/);
