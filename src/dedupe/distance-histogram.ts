@@ -2,6 +2,7 @@
 // This is the corpus-scale side of the threshold: labelled pairs say how far a copy moves, but only the corpus
 // says how many unrelated pairs a k lets in, because their number grows with N², not N.
 import { SimHashIndex } from '../block-index/simhash-index.js';
+import { popcount32 } from '../core/bits.js';
 import { Random } from './random.js';
 
 export interface DistanceHistogram {
@@ -54,11 +55,4 @@ export function distanceHistogram(fingerprints: BigUint64Array, seed = 1): Dista
   counts.fill(0, 0, EXACT_TAIL_DISTANCE + 1);
   for (let p = 0; p < tail.length; p++) counts[tail.distances[p]]++;
   return { counts, pairs, method: 'sampled', exactUpTo: EXACT_TAIL_DISTANCE, sampledPairs: SAMPLED_PAIRS };
-}
-
-function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
 }
