@@ -5,7 +5,9 @@
 import type { Readable } from 'node:stream';
 import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
 import { readDocumentBatches, walkInputs, type DocumentEvent, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
-import type { Analysis, AnalyzeInput } from './analyze.js';
+import type { Analysis, AnalyzedBatch, AnalyzeInput, DocumentInfo } from './analyze.js';
+
+export type { AnalyzedBatch, DocumentInfo } from './analyze.js';
 import { createAnalyzer, type Analyzer } from './analyzer.js';
 import { createGrowingAnalyzer } from './growing-analyzer.js';
 
@@ -22,16 +24,6 @@ export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly fingerprintsOnly?: boolean;
 }
 
-export interface DocumentInfo {
-  readonly source: string;
-  readonly id?: string | number;
-  readonly bytes: number;
-}
-
-export interface AnalyzedBatch extends Analysis {
-  /** One per fingerprint, in input order. */
-  readonly documents: readonly DocumentInfo[];
-}
 
 export interface AnalysisHooks {
   /** The inputs are walked: this many bytes of files to read (undefined when stdin is among them). */

@@ -1,7 +1,6 @@
 // Analysed batches gathered and grouped: the step `simhash dedupe` (pipeline.ts) and the library's dedupe() share.
 // Per document only its name, fingerprint, token count and digest are kept, never its text.
-import { DIGEST_BYTES } from './analyze.js';
-import type { AnalyzedBatch, DocumentInfo } from './analysis-run.js';
+import { DIGEST_BYTES, type AnalyzedBatch, type DocumentInfo } from './analyze.js';
 import { groupDocuments, type Grouping, type GroupingMode } from './group.js';
 
 export interface GroupSettings {

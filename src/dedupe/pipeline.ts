@@ -9,10 +9,7 @@ import { groupBatches, type GroupedDocuments } from './group-batches.js';
 
 export type { DocumentInfo } from './analysis-run.js';
 
-/** The seed: 20-word texts with one edit moved 10.5 bits on average, so below this distances are mostly noise. */
-export const DEFAULT_MIN_TOKENS = 20;
-/** Manku et al.'s k for 64-bit fingerprints of web pages; `simhash eval` measures it on one's own data. */
-export const DEFAULT_DISTANCE = 3;
+export { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
 
 export interface DedupeOptions extends AnalysisOptions {
   readonly maxDistance: number;
