@@ -1,5 +1,5 @@
 // Turns the walked inputs into documents, the one way every command reads them: whole files (optionally RFC 822
-// messages, whose headers are cut off), JSONL records, stdin (JSONL when it starts with "{"), each of them plain,
+// messages, decoded to their text), JSONL records, stdin (JSONL when it starts with "{"), each of them plain,
 // gzip or zstd; and containers of many documents (Parquet, WARC/WET, CSV/TSV: input-format.ts says which, by name
 // and by magic bytes). Every input that cannot be a document is reported once, as a 'skipped' event, and skipped.
 import type { Readable } from 'node:stream';
@@ -13,11 +13,12 @@ import { recordFields, type RecordFields } from './jsonl-record.js';
 import { concatBytes } from './lines.js';
 import { peek } from './peek.js';
 import { describeReadError } from './read-error.js';
-import { readFileInput } from './read-file-document.js';
+import { readFileInput, readMessageInput } from './read-file-document.js';
 import type { DocumentOptions } from './read-options.js';
 import { fileChunks, STDIN_LABEL } from './sources.js';
 import type { WalkEntry } from './walk-directory.js';
 import { warcDocuments } from './warc-documents.js';
+import { mailDocument } from './mail.js';
 import { wholeDocument } from './whole-document.js';
 
 const JSONL_NAME = /\.(?:jsonl|ndjson)$/i;
@@ -52,7 +53,7 @@ async function* fileDocuments(path: string, options: DocumentOptions, fields: Re
     else yield* streamDocuments(path, fileChunks(path), true, options, fields);
     return;
   }
-  const input = readFileInput(path, options);
+  const input = options.mail ? await readMessageInput(path, options) : readFileInput(path, options);
   if ('container' in input) {
     yield* containerDocuments(path, input.container, options, fields);
     return;
@@ -91,7 +92,8 @@ async function* streamDocuments(label: string, raw: AsyncIterable<Uint8Array>, j
     }
     const parts: Uint8Array[] = [];
     for await (const chunk of chunks) parts.push(chunk);
-    yield withProgress(counter, [result(label, wholeDocument(label, concatBytes(parts), undefined, options))]);
+    const whole = concatBytes(parts);
+    yield withProgress(counter, [result(label, options.mail ? await mailDocument(label, whole, options) : wholeDocument(label, whole, undefined, options))]);
   } catch (error) {
     yield withProgress(counter, [{ kind: 'skipped', source: label, reason: describeReadError(error) }]);
   }

@@ -1,5 +1,5 @@
-// A file that is one document: read, decompressed if its magic bytes say so, then the whole-document rules.
-// Synchronous on purpose: for many small files the promise API costs ten times more per file. A file whose first
+// A file that is one document: read, decompressed if its magic bytes say so, then the whole-document rules (or the
+// e-mail ones under --mail). Synchronous on purpose: for many small files the promise API costs ten times more per file. A file whose first
 // bytes show a container of many documents (Parquet, WARC) is not read whole: its reader takes it from there.
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { decompressWhole, detectCompression, withoutCompressionSuffix } from './compression.js';
@@ -7,6 +7,7 @@ import type { InputDocument } from './input-document.js';
 import { formatByMagic, SNIFF_BYTES, startsAsWarc } from './input-format.js';
 import { describeReadError } from './read-error.js';
 import type { DocumentOptions } from './read-options.js';
+import { mailDocument } from './mail.js';
 import { wholeDocument } from './whole-document.js';
 
 export interface FileDocument {
@@ -29,6 +30,20 @@ export function readFileDocument(path: string, options: DocumentOptions): FileDo
 
 /** The file as one document, or the container its first bytes show (for the caller to read with its reader). */
 export function readFileInput(path: string, options: DocumentOptions): FileDocument | ContainerFile {
+  const file = readFileBytes(path);
+  if ('container' in file || 'reason' in file.result) return file as FileDocument | ContainerFile;
+  return { read: file.read, result: wholeDocument(path, file.result, withoutCompressionSuffix(path), options) };
+}
+
+/** The same for a file that is one e-mail message (--mail), decoded by the asynchronous mail.ts. */
+export async function readMessageInput(path: string, options: DocumentOptions): Promise<FileDocument | ContainerFile> {
+  const file = readFileBytes(path);
+  if ('container' in file || 'reason' in file.result) return file as FileDocument | ContainerFile;
+  return { read: file.read, result: await mailDocument(path, file.result, options) };
+}
+
+/** The file's bytes, decompressed if its magic bytes say so, or the container it is; `read`: bytes read from the disk. */
+function readFileBytes(path: string): { read: number; result: Uint8Array | { readonly reason: string } } | ContainerFile {
   let bytes: Uint8Array;
   try {
     const whole = readWholeUnlessContainer(path);
@@ -46,7 +61,7 @@ export function readFileInput(path: string, options: DocumentOptions): FileDocum
     return { read, result: { reason: describeReadError(error) } };
   }
   if (startsAsWarc(bytes)) return { container: 'warc' };
-  return { read, result: wholeDocument(path, bytes, withoutCompressionSuffix(path), options) };
+  return { read, result: bytes };
 }
 
 /**
