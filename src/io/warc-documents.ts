@@ -5,7 +5,7 @@
 // are not text (images, PDFs) or are empty (redirects) hold no document and are passed over. warcio loads on the
 // first WARC file.
 import type { WARCParser, WARCRecord } from 'warcio';
-import { withProgress, type ByteCounter } from './byte-counter.js';
+import { byteCounter, counting, withProgress, type ByteCounter } from './byte-counter.js';
 import type { DocumentEvent, InputDocument } from './input-document.js';
 import { describeReadError } from './read-error.js';
 import type { DocumentOptions } from './read-options.js';
@@ -32,12 +32,30 @@ export async function* warcDocuments(label: string, chunks: AsyncIterable<Uint8A
     return taken;
   };
   const { WARCParser: Parser } = await import('warcio');
-  const parser: WARCParser = new Parser(chunks);
+  // The bytes warcio is given (its offsets count the same bytes), so what it leaves after the last record is known.
+  const fed = byteCounter();
+  const stream = counting(chunks, fed);
+  const parser: WARCParser = new Parser(stream);
+  let records = 0;
   try {
     for (;;) {
       const record = await parser.parse();
-      if (record === null) break;
+      if (record === null) {
+        // warcio ends quietly where no record header follows: bytes left there are reported, never dropped unseen.
+        // The parser's offset and length are those of the last record by now (it measures a record when it moves on).
+        const end = records === 0 ? 0 : parser.offset + parser.recordLength;
+        let left = fed.bytes - end;
+        for await (const chunk of stream) left += chunk.length;
+        if (left > 0) events.push({ kind: 'skipped', source: warcRecordSource(label, end), reason: `${left} bytes after the last record are not a WARC record, not read` });
+        break;
+      }
       const source = warcRecordSource(label, parser.offset);
+      records++;
+      // warcio hands back what follows a record even when it is no WARC record (no WARC-Type): say so, go on.
+      if (record.warcType === null || record.warcType === undefined) {
+        events.push({ kind: 'skipped', source, reason: 'not a WARC record (its header has no WARC-Type), skipped' });
+        continue;
+      }
       const result = await recordDocument(record, source, options);
       if (result !== undefined) events.push('reason' in result ? { kind: 'skipped', source, reason: result.reason } : { kind: 'document', document: result });
       if (events.length >= BATCH_EVENTS) yield take();
