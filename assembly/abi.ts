@@ -11,6 +11,10 @@ export const MODE_FUNCTION: i32 = 2;
 /** Emits feature hashes into a JS-provided output instead of voting. */
 export const MODE_FEATURES: i32 = 3;
 
+/** configure()'s tokenizations: runs of alphanumerics ('words'), or with every CJK code point its own token. */
+export const TOKENS_WORDS: i32 = 0;
+export const TOKENS_CJK_CHARS: i32 = 1;
+
 /**
  * Widest shingle configure() takes: the state region holds this many FNV states (twice). The API
  * validates w against src/core/options.ts's own MAX_SHINGLE (the pure engine loads no module);

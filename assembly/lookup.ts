@@ -1,5 +1,5 @@
 // Character classes: a 256-entry byte table for ASCII, binary search in the generated tables above.
-import { FLAG_CASED, LOWER_RUNS, LOWER_RUNS_LENGTH, PROPS, PROPS_LENGTH } from './unicode';
+import { CJK_RANGES, CJK_RANGES_LENGTH, FLAG_CASED, LOWER_RUNS, LOWER_RUNS_LENGTH, PROPS, PROPS_LENGTH } from './unicode';
 
 /** Marks a byte >= 0x80 in ASCII_CLASS: the start (or a continuation) of a multi-byte sequence. */
 export const NON_ASCII: u32 = 0x80;
@@ -38,6 +38,24 @@ function props(c: u32): u32 {
   }
   lastRange = low;
   return unchecked(PROPS[low]) & 7;
+}
+
+let lastCjk: i32 = 0;
+
+/** Whether c is one of CJK_RANGES (pairs [first, last]): a token of its own under tokens: 'cjk-chars'. */
+export function isCjk(c: u32): bool {
+  let i = lastCjk;
+  if (c >= unchecked(CJK_RANGES[2 * i]) && c <= unchecked(CJK_RANGES[2 * i + 1])) return true;
+  if (c < unchecked(CJK_RANGES[0])) return false;
+  let low = 0, high = CJK_RANGES_LENGTH - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (unchecked(CJK_RANGES[2 * mid]) <= c) low = mid;
+    else high = mid - 1;
+  }
+  if (c > unchecked(CJK_RANGES[2 * low + 1])) return false;
+  lastCjk = low;
+  return true;
 }
 
 let lastRun: i32 = 0;

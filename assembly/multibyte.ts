@@ -2,7 +2,7 @@
 // when the module starts: a letter it may absorb as is, a separator, or something only the general
 // path handles (0). A letter qualifies when it is alphanumeric, not case-ignorable, not Σ or İ,
 // and its lowercase has as many UTF-8 bytes (three-byte letters: only those lowercase already).
-import { classify } from './lookup';
+import { classify, isCjk } from './lookup';
 import { FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE } from './unicode';
 
 /** The sequence is a letter; bits 0..23 hold its lowercase UTF-8 bytes, first byte lowest. */
@@ -11,11 +11,13 @@ export const SEQ_LETTER: u32 = 1 << 30;
 export const SEQ_SEPARATOR: u32 = 1 << 29;
 /** The letter is Cased (what Final_Sigma looks back for). */
 export const SEQ_CASED: u32 = 1 << 28;
+/** The letter is CJK (lookup.ts isCjk): under tokens: 'cjk-chars' a token of its own. Three-byte letters only. */
+export const SEQ_CJK: u32 = 1 << 27;
 /** Bits 24..25: the sequence's length, 2 or 3. */
 export const SEQ_LENGTH_SHIFT: u32 = 24;
 
 const TWO: usize = memory.data(0x780 * 4, 16); // descriptor of each of U+0080..U+07FF
-const THREE: usize = memory.data(0xf800, 16); // descriptor bits 28..30 of each of U+0800..U+FFFF, >> 24
+const THREE: usize = memory.data(0xf800, 16); // descriptor bits 27..30 of each of U+0800..U+FFFF, >> 24
 
 /** The descriptor of the two-byte sequence at p, 0 if it is not a complete one. */
 @inline export function seq2At(p: usize): u32 {
@@ -64,7 +66,7 @@ function kindOf(c: u32, bytes: i32): u32 {
   if ((flags & FLAG_CASE_IGNORABLE) != 0 || c == 0x3a3 || c == 0x130) return 0;
   const sameLength = bytes == 2 ? l >= 0x80 && l < 0x800 : l == c;
   if (!sameLength) return 0;
-  return SEQ_LETTER | ((flags & FLAG_CASED) != 0 ? SEQ_CASED : 0);
+  return SEQ_LETTER | ((flags & FLAG_CASED) != 0 ? SEQ_CASED : 0) | (isCjk(c) ? SEQ_CJK : 0);
 }
 
 function init(): void {

@@ -1,7 +1,7 @@
 // The live hashing state of one document: scalar fields in globals, arrays in one static region.
 // A stream that is not running saves the globals into the region's header and the JS side copies
 // the region's first stateBytes() bytes away, so several streams can share this one live state.
-import { MAX_SHINGLE, MODE_FEATURES, MODE_UNIT } from './abi';
+import { MAX_SHINGLE, MODE_FEATURES, MODE_UNIT, TOKENS_CJK_CHARS } from './abi';
 
 /** Token buffer: a separator space plus up to 255 lowercase UTF-8 bytes, absorbed when full. */
 export const TB_CAP: i32 = 256;
@@ -25,6 +25,8 @@ export const RING: usize = REGION + RING_OFFSET;
 // Settings (part of the saved state).
 export let w: i32 = 3;
 export let mode: i32 = MODE_UNIT;
+/** tokens: 'cjk-chars': every CJK code point (lookup.ts isCjk) is a token of its own. */
+export let cjkChars: bool = false;
 export let RING2: usize = RING + 3 * 8;
 // Feature buffer: where features go before the counters see them (or JS reads them).
 export let fbPtr: usize = FB_STATIC;
@@ -54,11 +56,12 @@ export let forked: bool = false;
 export let W: i64 = 0;
 export let negOffset: i64 = 0;
 
-export function configure(width: i32, m: i32, out: usize, outCap: i32): void {
+export function configure(width: i32, m: i32, out: usize, outCap: i32, tokens: i32): void {
   // The JS side validates w (src/core/options.ts); the ring has room for MAX_SHINGLE states only.
   if (width < 1 || width > MAX_SHINGLE) unreachable();
   w = width;
   mode = m;
+  cjkChars = tokens == TOKENS_CJK_CHARS;
   RING2 = RING + 8 * <usize>width;
   fbPtr = m == MODE_FEATURES ? out : FB_STATIC;
   fbCap = m == MODE_FEATURES ? outCap : FB_CAP;
@@ -108,11 +111,12 @@ export function saveState(): void {
   store<i32>(h, pendPos, 44);
   store<i64>(h, W, 48);
   store<i64>(h, negOffset, 56);
+  store<u8>(h, cjkChars, 64);
 }
 
 export function restoreState(): void {
   const h = REGION;
-  configure(load<i32>(h, 0), load<i32>(h, 4), 0, 0);
+  configure(load<i32>(h, 0), load<i32>(h, 4), 0, 0, load<u8>(h, 64));
   fbLen = load<i32>(h, 8);
   ntok = load<i32>(h, 12);
   head = load<i32>(h, 16);

@@ -3,13 +3,13 @@
 // the token buffer (Final_Sigma as String.prototype.toLowerCase on the token alone). Most text goes
 // through the fast paths (fast-*.ts); this general path takes whatever they hand back.
 import { endToken, emitShortShingle, flushTokenBuffer, resolveSigma, startToken } from './features';
-import { ASCII_CLASS, NON_ASCII, classify } from './lookup';
+import { ASCII_CLASS, NON_ASCII, classify, isCjk } from './lookup';
 import { seqAt } from './multibyte';
 import { asciiFast } from './fast-ascii';
 import { mixedFast } from './fast-mixed';
 import { wideFast } from './fast-wide';
 import { consume } from './counters';
-import { TB, TB_CAP, cp, fbCap, fbLen, hi, inTok, lo, need, ntok, pending, pendPos, prevCased, tbLen, w } from './state';
+import { TB, TB_CAP, cjkChars, cp, fbCap, fbLen, hi, inTok, lo, need, ntok, pending, pendPos, prevCased, tbLen, w } from './state';
 import { FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE } from './unicode';
 
 const CAPITAL_SIGMA: u32 = 0x3a3;
@@ -34,7 +34,7 @@ export function scan(p: usize, end: usize): void {
       if (ntok == w && !pending && (c != NON_ASCII || (w <= 4 && seqAt(p) != 0))) {
         if (tbLen != 0) flushTokenBuffer();
         if (w > 4) p = wideFast(p);
-        else p = c != NON_ASCII ? asciiFast(p, w) : mixedFast(p, w, load<u8>(p) >= 0xe0);
+        else p = c != NON_ASCII ? asciiFast(p, w) : mixedFast(p, w, load<u8>(p) >= 0xe0, cjkChars);
         if (fbLen == fbCap) consume();
         continue;
       }
@@ -136,6 +136,7 @@ function codePoint(c: u32): void {
   const entry = classify(c);
   const flags = entry & 7;
   if ((flags & FLAG_ALNUM) == 0) { separator(); return; }
+  if (cjkChars && isCjk(c)) { cjkToken(c); return; }
   if (!inTok) startToken();
   else if (tbLen > TB_CAP - 4) flushTokenBuffer();
   if ((flags & FLAG_CASE_IGNORABLE) == 0) {
@@ -152,11 +153,22 @@ function codePoint(c: u32): void {
     prevCased = cased;
   }
   if (c == CAPITAL_I_DOT) { put(0x69); put(0xcc); put(0x87); return; }
-  const l = entry >> 3;
+  putUtf8(entry >> 3);
+}
+
+function putUtf8(l: u32): void {
   if (l < 0x80) put(l);
   else if (l < 0x800) { put(0xc0 | (l >> 6)); put(0x80 | (l & 0x3f)); }
   else if (l < 0x10000) { put(0xe0 | (l >> 12)); put(0x80 | ((l >> 6) & 0x3f)); put(0x80 | (l & 0x3f)); }
   else { put(0xf0 | (l >> 18)); put(0x80 | ((l >> 12) & 0x3f)); put(0x80 | ((l >> 6) & 0x3f)); put(0x80 | (l & 0x3f)); }
+}
+
+/** A CJK code point under tokens: 'cjk-chars': it ends the token before it and is a whole token (it has no case). */
+function cjkToken(c: u32): void {
+  separator();
+  startToken();
+  putUtf8(c);
+  endToken();
 }
 
 /** End of input: an unfinished sequence is one U+FFFD; the last token ends; a short text's one shingle. */

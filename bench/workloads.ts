@@ -86,7 +86,7 @@ export function spamAssassinWorkload(): Workload {
   return { name: `SpamAssassin bodies (${bytes.length.toLocaleString('en')} messages)`, texts, bytes, totalBytes: sumLengths(bytes) };
 }
 
-/** Shared with `simhash dedupe --mail`: one definition of where a message's body starts. */
+/** The raw body (MIME undecoded: the same bytes for every engine and peer), as --mail reads a message it cannot decode. */
 export { messageBody };
 
 /** The first `count` documents, for a peer too slow to time on the whole workload. */

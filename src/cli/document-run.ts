@@ -5,13 +5,15 @@ import { startAnalysis, type AnalysisHooks, type AnalyzedBatch } from '../dedupe
 import { createProgress, type Progress } from './progress.js';
 import { quoteName, STDIN } from '../io/index.js';
 import type { CliContext } from './context.js';
-import type { EngineName } from '../core/types.js';
+import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
 import { readOptions, type InputFlags } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
 import { engineOption, threadsOption } from './options.js';
 
 export interface RunFlags extends InputFlags {
   shingle: number;
+  tokens: Tokenization;
+  termWeights: TermWeights;
   engine: EngineName;
   threads: number;
   quiet?: boolean;
@@ -52,6 +54,8 @@ export async function startDocumentRun(inputs: readonly string[], flags: RunFlag
   const run = await startAnalysis(inputs.length > 0 ? inputs : [STDIN], context.stdin, {
     ...readOptions(flags),
     shingle: flags.shingle,
+    tokens: flags.tokens,
+    termWeights: flags.termWeights,
     engine: flags.engine,
     threads: flags.threads,
     autoThreads: command.getOptionValueSource('threads') === 'default',

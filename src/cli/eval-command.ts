@@ -1,61 +1,98 @@
-// `simhash eval --pairs FILE`: precision and recall of every threshold k from 0 to 32 on labelled pairs, the k
-// that maximises F1, and optionally an SVG plot of them.
+// `simhash eval --pairs FILE` and `simhash eval --corpus INPUT...`: precision and recall of every threshold k from 0
+// to 32 on labelled pairs, and optionally an SVG plot of them. With --corpus, also the threshold at the corpus's own
+// scale (pairs within k, how many chance gives, a judged sample) and the k it recommends: labelled pairs alone are
+// balanced (as many copies as not), a corpus is not.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { Option, type Command } from 'commander';
-import { describeReadError, lines, openSource, readFileDocument, type HtmlMode } from '../io/index.js';
-import { evaluatePairs, naturalDistances, type PairTexts } from '../dedupe/eval-pairs.js';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { describeReadError, lines, openSource, readFileDocument } from '../io/index.js';
+import { evaluatePairs, naturalDistances, type PairEvaluation, type PairTexts } from '../dedupe/eval-pairs.js';
 import { renderPlot } from '../dedupe/eval-plot.js';
 import { formatEvaluationJson, formatEvaluationText } from '../dedupe/eval-report.js';
+import { evaluateCorpus, TooFewTextsError, type CorpusEvaluation } from '../dedupe/corpus-evaluation.js';
+import type { CorpusScale } from '../dedupe/corpus-scale.js';
+import { DEFAULT_TARGET_PRECISION } from '../dedupe/corpus-scale.js';
+import { readCorpus } from '../dedupe/read-corpus.js';
+import { reportSkipped } from './document-run.js';
+import { inputOptions, readOptions, type InputFlags } from './input-options.js';
+import { NoDocumentsError } from './no-documents.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
 import { minTokensOption } from './dedupe-options.js';
-import type { EngineName } from '../core/types.js';
+import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
-import { engineOption, outputFileOption, shingleOption, threadsOption } from './options.js';
+import { engineOption, outputFileOption, shingleOption, termWeightsOption, threadsOption, tokensOption } from './options.js';
 
-interface EvalFlags {
-  pairs: string;
+interface EvalFlags extends InputFlags {
+  pairs?: string;
+  corpus?: string[];
+  target: number;
   plot?: string;
   title?: string;
   natural?: string;
   format: 'text' | 'json';
   paths?: boolean;
   shingle: number;
+  tokens: Tokenization;
+  termWeights: TermWeights;
   minTokens: number;
-  html: HtmlMode;
   engine: EngineName;
   threads: number;
 }
 
 export function registerEvalCommand(program: Command, context: CliContext): void {
-  program
+  const command = program
     .command('eval')
-    .description('precision and recall of every distance threshold 0..32 on labelled pairs, the k with the best F1, and a plot')
-    .requiredOption('--pairs <file>', 'JSONL of { "a", "b", "duplicate": true|false, "kind"? }: a and b are texts, or { "path": FILE } (relative to the pairs file)')
+    .description('precision and recall of every distance threshold 0..32 on labelled pairs, and a plot; with --corpus, the pairs the corpus has within each k, how many of them are chance, and the k to use')
+    .option('--pairs <file>', 'JSONL of { "a", "b", "duplicate": true|false, "kind"? }: a and b are texts, or { "path": FILE } (relative to the pairs file); with --corpus, made from the corpus when absent')
+    .option('--corpus <INPUT...>', 'measure at this corpus\'s scale: files, directories, JSONL, read as `simhash dedupe` reads them (its input options apply)')
+    .option('--target <precision>', 'with --corpus: the expected precision the recommended k must reach', targetParser, DEFAULT_TARGET_PRECISION)
     .option('--paths', 'a and b given as strings are file paths, not texts')
     .addOption(outputFileOption('--plot <file.svg>', 'write the precision/recall/F1 plot as SVG (replaced atomically: a crash leaves the old plot or the new one)'))
     .option('--title <text>', 'title of the plot')
     .option('--natural <dedupe.json>', 'also plot the distances of the near-duplicates a `simhash dedupe --format json` run found')
     .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text'))
     .addOption(shingleOption())
+    .addOption(tokensOption())
+    .addOption(termWeightsOption())
     .addOption(minTokensOption('pairs with a side of fewer tokens are left out (their distances are noise)'))
-    .addOption(new Option('--html <mode>', 'extract the visible text of HTML texts first').choices(['auto', 'on', 'off']).default('auto'))
     .addOption(engineOption())
-    .addOption(threadsOption())
-    .action(async (flags: EvalFlags) => {
-      // --natural before the pairs: a wrong file is a usage error, found before the long part starts.
-      const natural = flags.natural === undefined ? undefined : await naturalDistancesIn(flags.natural);
-      const pairs = await readPairs(flags.pairs, flags.paths === true, context);
-      if (pairs.length === 0) throw new UsageError(`${flags.pairs}: no usable labelled pairs`);
-      const { evaluation, tooShort, version } = await evaluatePairs(pairs, flags);
-      if (evaluation.pairs === 0) throw new UsageError(`${flags.pairs}: every pair has a side below --min-tokens ${flags.minTokens}`);
-      if (flags.plot !== undefined) {
-        const subtitle = `${evaluation.pairs} labelled pairs (${evaluation.duplicates} duplicates), shingle ${flags.shingle}, ${version}`;
-        await writeFileAtomic(flags.plot, renderPlot(evaluation, { title: flags.title ?? `SimHash threshold: ${flags.pairs}`, subtitle, natural }));
-      }
-      await context.write(flags.format === 'json' ? formatEvaluationJson(evaluation, tooShort, version) : formatEvaluationText(evaluation, tooShort));
-    });
+    .addOption(threadsOption());
+  // --html (the same choices) applies to the labelled pairs' texts and to the corpus.
+  for (const option of inputOptions()) command.addOption(option);
+  command.action(async (flags: EvalFlags) => {
+    if (flags.pairs === undefined && flags.corpus === undefined) throw new UsageError('give --pairs FILE, --corpus INPUT..., or both');
+    // --natural before the pairs: a wrong file is a usage error, found before the long part starts.
+    const natural = flags.natural === undefined ? undefined : await naturalDistancesIn(flags.natural);
+    const pairs = flags.pairs === undefined ? undefined : await readPairs(flags.pairs, flags.paths === true, context);
+    if (pairs !== undefined && pairs.length === 0) throw new UsageError(`${flags.pairs}: no usable labelled pairs`);
+    const run: PairEvaluation & { scale?: CorpusScale } = flags.corpus === undefined ? await evaluatePairs(pairs!, flags) : await corpusRun(flags.corpus, pairs, flags, context);
+    const { evaluation, tooShort, version } = run;
+    if (evaluation.pairs === 0) throw new UsageError(`${flags.pairs ?? 'the pairs made from the corpus'}: every pair has a side below --min-tokens ${flags.minTokens}`);
+    const { scale } = run;
+    if (flags.plot !== undefined) {
+      const subtitle = `${evaluation.pairs} labelled pairs (${evaluation.duplicates} duplicates)${scale === undefined ? '' : `, ${scale.documents} documents`}, shingle ${flags.shingle}, ${version}`;
+      await writeFileAtomic(flags.plot, renderPlot(evaluation, { title: flags.title ?? `SimHash threshold: ${flags.pairs ?? flags.corpus!.join(' ')}`, subtitle, natural, scale }));
+    }
+    await context.write(flags.format === 'json' ? formatEvaluationJson(evaluation, tooShort, version, scale) : formatEvaluationText(evaluation, tooShort, scale));
+  });
+}
+
+async function corpusRun(inputs: string[], pairs: PairTexts[] | undefined, flags: EvalFlags, context: CliContext): Promise<CorpusEvaluation> {
+  const corpus = await readCorpus(inputs, context.stdin, readOptions(flags), (source, reason) => reportSkipped(context, source, reason));
+  if (corpus.length === 0) throw new NoDocumentsError();
+  try {
+    return await evaluateCorpus(corpus, { ...flags, pairs });
+  } catch (error) {
+    if (error instanceof TooFewTextsError) throw new UsageError(`--corpus: ${error.message} (see --min-tokens)`);
+    throw error;
+  }
+}
+
+function targetParser(value: string): number {
+  const target = Number(value);
+  if (!(target > 0 && target < 1)) throw new InvalidArgumentError('--target must be a number between 0 and 1, such as 0.9.');
+  return target;
 }
 
 async function readPairs(file: string, stringsArePaths: boolean, context: CliContext): Promise<PairTexts[]> {

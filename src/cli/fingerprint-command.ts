@@ -7,14 +7,16 @@ import { documentName, quoteName } from '../io/index.js';
 import type { CliContext } from './context.js';
 import { analysisOptions, startDocumentRun, type RunFlags } from './document-run.js';
 import { inputOptions } from './input-options.js';
-import { shingleOption } from './options.js';
+import { shingleOption, termWeightsOption, tokensOption } from './options.js';
 
 export function registerFingerprintCommand(program: Command, context: CliContext): void {
   const command = program
     .command('fingerprint')
     .description('print each document\'s 64-bit SimHash fingerprint as "<16 hex>  <name>": a file\'s name is its path, a JSONL record\'s its id (or <file>:<line>)')
     .argument('[INPUT...]', 'files, directories, patterns such as \'docs/**/*.txt\', JSONL files, or "-" for stdin (the default)')
-    .addOption(shingleOption());
+    .addOption(shingleOption())
+    .addOption(tokensOption())
+    .addOption(termWeightsOption());
   for (const option of [...inputOptions(), ...analysisOptions()]) command.addOption(option);
   command.action(async (inputs: string[], flags: RunFlags, self: Command) => {
     const run = await startDocumentRun(inputs, flags, self, context, 'fingerprint');

@@ -14,7 +14,7 @@ import { analysisOptions, startDocumentRun, type RunFlags } from './document-run
 import { decodeIndexFile, encodeIndexFile, IndexFileError, nameOf, type IndexFileContent } from './index-file.js';
 import { openIndexFile, lockWaitOption } from './index-output.js';
 import { inputOptions } from './input-options.js';
-import { integerParser, outputFileOption, shingleOption } from './options.js';
+import { integerParser, outputFileOption, shingleOption, termWeightsOption, tokensOption } from './options.js';
 
 interface BuildFlags extends RunFlags {
   out: string;
@@ -44,7 +44,9 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .addOption(new Option('--layout <layout>', "table layout: auto, pigeonhole, scan, or a number of blocks").default('auto').argParser(parseLayout))
     .option('--append', 'add to the index already in --out (its k, layout and pipeline are kept; ids continue), or create it; locked against other writers until written')
     .addOption(lockWaitOption())
-    .addOption(shingleOption());
+    .addOption(shingleOption())
+    .addOption(tokensOption())
+    .addOption(termWeightsOption());
   for (const option of [...inputOptions(), ...analysisOptions()]) build.addOption(option);
   build.action(async (inputs: string[], flags: BuildFlags, self: Command) => {
     const version = await pipelineVersion(flags);
@@ -75,7 +77,9 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .argument('[INPUT...]', INPUT_ARGUMENT)
     .requiredOption('-i, --index <file>', 'an index file made by `simhash index build`')
     .addOption(new Option('-k, --max-distance <k>', "the largest Hamming distance to report (default: the index's, which is also the most it can answer)").argParser(maxDistance))
-    .addOption(shingleOption());
+    .addOption(shingleOption())
+    .addOption(tokensOption())
+    .addOption(termWeightsOption());
   for (const option of [...inputOptions(), ...analysisOptions()]) query.addOption(option);
   query.action(async (inputs: string[], flags: QueryFlags, self: Command) => {
     const { index: target, names } = loadIndexFile(flags.index, await pipelineVersion(flags), 'query');
@@ -99,7 +103,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
 /** The version the run's fingerprints will have, known before any document is read: the index must match it. */
 async function pipelineVersion(flags: RunFlags): Promise<string> {
   const { createSimHash } = await loadEntry(flags.engine);
-  return createSimHash({ shingle: flags.shingle }).version;
+  return createSimHash({ shingle: flags.shingle, tokens: flags.tokens, termWeights: flags.termWeights }).version;
 }
 
 function newIndex(flags: BuildFlags, version: string): SimHashIndex {
@@ -127,7 +131,7 @@ function loadIndexFile(path: string, version: string, verb: 'build' | 'query'): 
     throw error;
   }
   if (loaded.index.pipelineVersion !== version) {
-    throw new UsageError(`${path} holds fingerprints of pipeline "${loaded.index.pipelineVersion}", but this ${verb} makes "${version}": they are not comparable (use the --shingle it was built with)`);
+    throw new UsageError(`${path} holds fingerprints of pipeline "${loaded.index.pipelineVersion}", but this ${verb} makes "${version}": they are not comparable (use the --shingle and --tokens it was built with)`);
   }
   return loaded;
 }

@@ -1,8 +1,8 @@
-// Options several verbs share (`--shingle`, `--engine`, `--threads`, output files) and the parsers of option values,
+// Options several verbs share (`--shingle`, `--tokens`, `--engine`, `--threads`, output files) and the parsers of option values,
 // in one place: every integer flag is read by integerParser, so each says the same thing about a bad value.
 import { InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_SHINGLE, MAX_SHINGLE } from '../core/options.js';
-import { ENGINE_NAMES } from '../core/types.js';
+import { DEFAULT_SHINGLE, DEFAULT_TOKENS, MAX_SHINGLE } from '../core/options.js';
+import { ENGINE_NAMES, TERM_WEIGHTS, TOKENIZATIONS } from '../core/types.js';
 import { outputPathProblem } from '../io/write/output-path.js';
 import { MAX_THREADS, defaultThreads } from '../pool/fingerprint-pool.js';
 
@@ -32,6 +32,19 @@ export function shingleOption(): Option {
     .argParser(integerParser('The shingle width', 1, MAX_SHINGLE));
 }
 
+/** Beside --shingle wherever it is: the two together say what a feature is. */
+export function tokensOption(): Option {
+  return new Option('--tokens <tokens>', 'tokens: runs of letters and digits (words), or with every Han, Kana and Hangul character a token of its own (cjk-chars: text without spaces)')
+    .choices(TOKENIZATIONS)
+    .default(DEFAULT_TOKENS);
+}
+
+/** --term-weights: how a shingle's count in a document weighs (createSimHash's termWeights). */
+export function termWeightsOption(): Option {
+  return new Option('--term-weights <mode>', "how a shingle repeated in a document weighs: tf (every occurrence), log (1 + ln count), binary (once)")
+    .choices(TERM_WEIGHTS).default('tf');
+}
+
 export function engineOption(): Option {
   return new Option('--engine <engine>', 'fingerprint engine').choices(ENGINE_NAMES).default('wasm');
 }
@@ -51,7 +64,7 @@ export function outputFileOption(flags: string, description: string): Option {
   return new Option(flags, description).argParser(parseOutputPath);
 }
 
-function parseOutputPath(value: string): string {
+export function parseOutputPath(value: string): string {
   const problem = outputPathProblem(value);
   if (problem !== undefined) throw new InvalidArgumentError(`Cannot write there: ${problem}.`);
   return value;

@@ -1,8 +1,9 @@
 // Validates createSimHash options into the HasherConfig the engines consume, and names the pipeline.
 import { describe } from './bits.js';
-import type { Engine, EngineChoice, HasherConfig, SimHashOptions, WeightFunction, Weighting } from './types.js';
+import { TOKENIZATIONS, type Engine, type EngineChoice, type HasherConfig, type SimHashOptions, type TermWeights, type Tokenization, type WeightFunction, type Weighting } from './types.js';
 import { buildWeightTable, type WeightTable } from './weight-table.js';
 import { UNICODE_VERSION } from './unicode-version.js';
+import { validateTermWeights } from './term-weights.js';
 
 /**
  * Identifies the fingerprint definition (tokens, lowercasing, shingles, FNV-1a 64 + splitmix64 feature hashes, 64
@@ -13,9 +14,17 @@ export const DEFAULT_SHINGLE = 3;
 /** The weights part of the version when every feature weighs 1 (term frequency): no `weights` option. */
 const UNIT_WEIGHTS_TAG = 'tf';
 
-/** `hasher.version`: the fingerprint definition, then the shingle width and the weights (both change the bits). */
-function hasherVersion(shingle: number, weightsTag: string): string {
-  return `${PIPELINE_VERSION};w=${shingle};weights=${weightsTag}`;
+export const DEFAULT_TOKENS: Tokenization = 'words';
+
+/**
+ * `hasher.version`: the fingerprint definition, then the shingle width, the weights and, when not the default, the
+ * tokenization (all change the bits). The default tokenization adds nothing, so versions from before it still hold.
+ */
+function hasherVersion(shingle: number, weightsTag: string, tokens: Tokenization = DEFAULT_TOKENS, termWeights: TermWeights = 'tf'): string {
+  // Defaults add nothing, so every version string (and index file) written before these options existed still holds.
+  const tokensTag = tokens === DEFAULT_TOKENS ? '' : `;tokens=${tokens}`;
+  const termsTag = termWeights === 'tf' ? '' : `;terms=${termWeights}`;
+  return `${PIPELINE_VERSION};w=${shingle};weights=${weightsTag}${tokensTag}${termsTag}`;
 }
 
 /** The version of `createSimHash()` with no options: what an index assumes its fingerprints have unless told. */
@@ -44,6 +53,11 @@ function validateWeight(value: unknown, what: string): number {
   return value;
 }
 
+export function validateTokens(tokens: unknown, name = 'tokens'): Tokenization {
+  if ((TOKENIZATIONS as readonly unknown[]).includes(tokens)) return tokens as Tokenization;
+  throw new TypeError(`${name} must be ${TOKENIZATIONS.map((t) => `'${t}'`).join(' or ')}, got ${describe(tokens)}`);
+}
+
 const ENGINE_CHOICES: readonly unknown[] = ['wasm', 'pure', 'auto'] satisfies EngineChoice[];
 
 /** The `engine` option, read before the rest because the engine resolves the rest (string weight keys). */
@@ -64,6 +78,7 @@ export function resolveOptions(options: SimHashOptions | undefined, engine: Engi
   if (options === undefined) options = {};
   else if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
   const shingle = options.shingle === undefined ? DEFAULT_SHINGLE : validateShingle(options.shingle, 'options.shingle');
+  const tokens = options.tokens === undefined ? DEFAULT_TOKENS : validateTokens(options.tokens, 'options.tokens');
   const defaultWeight = options.defaultWeight === undefined ? 1 : validateWeight(options.defaultWeight, 'options.defaultWeight');
   const { weights } = options;
   let weighting: Weighting;
@@ -76,13 +91,14 @@ export function resolveOptions(options: SimHashOptions | undefined, engine: Engi
     weighting = { kind: 'function', weightOf: checkedWeightFunction(weights) };
     weightsTag = 'function';
   } else if (weights instanceof Map) {
-    const table = buildWeightTable(featureKeyed(weights, engine), defaultWeight);
+    const table = buildWeightTable(featureKeyed(weights, engine, tokens), defaultWeight);
     weighting = { kind: 'table', table };
     weightsTag = `table-${tableDigest(table)}`;
   } else {
     throw new TypeError(`options.weights must be a Map or a function, got ${describe(weights)}`);
   }
-  return { config: { shingle, weighting }, version: hasherVersion(shingle, weightsTag) };
+  const termWeights = validateTermWeights(options.termWeights);
+  return { config: { shingle, weighting, tokens, termWeights }, version: hasherVersion(shingle, weightsTag, tokens, termWeights) };
 }
 
 function checkedWeightFunction(fn: WeightFunction): WeightFunction {
@@ -91,9 +107,9 @@ function checkedWeightFunction(fn: WeightFunction): WeightFunction {
 
 /**
  * Re-keys a weights Map by feature hash. A string key is normalised as a document would be
- * (tokenised, lowercased, joined by one space) so "The  Cat" weighs the shingle "the cat".
+ * (tokenised as the hasher tokenises, lowercased, joined by one space) so "The  Cat" weighs the shingle "the cat".
  */
-function featureKeyed(weights: ReadonlyMap<unknown, unknown>, engine: Engine): Map<bigint, number> {
+function featureKeyed(weights: ReadonlyMap<unknown, unknown>, engine: Engine, tokens: Tokenization): Map<bigint, number> {
   const out = new Map<bigint, number>();
   for (const [key, value] of weights) {
     let hash: bigint;
@@ -101,7 +117,7 @@ function featureKeyed(weights: ReadonlyMap<unknown, unknown>, engine: Engine): M
       if (key < 0n || key > MASK64) throw new RangeError(`options.weights key ${key} must be an unsigned 64-bit feature hash`);
       hash = key;
     } else if (typeof key === 'string') {
-      const features = engine.features(key, MAX_SHINGLE);
+      const features = engine.features(key, MAX_SHINGLE, tokens);
       if (features.length !== 1) throw new RangeError(`options.weights key ${JSON.stringify(key)} must hold 1 to ${MAX_SHINGLE - 1} tokens, got ${features.length === 0 ? 'none' : 'more'}`);
       hash = features[0];
     } else {

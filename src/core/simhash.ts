@@ -2,7 +2,8 @@
 import { describe, toHex } from './bits.js';
 import { assertAttached } from './detached.js';
 import { resolveOptions } from './options.js';
-import type { Engine, EngineName, EngineStream, SimHashOptions, Text } from './types.js';
+import { termWeighted } from './term-weighted.js';
+import type { Engine, EngineName, EngineStream, SimHashOptions, Text, Tokenization } from './types.js';
 
 export interface SimHashStream {
   /** Feeds the next chunk (string or UTF-8 bytes); cut anywhere. Returns the stream for chaining. */
@@ -15,7 +16,9 @@ export interface SimHash {
   /** Which engine computes the fingerprints. */
   readonly engine: EngineName;
   readonly shingle: number;
-  /** Pipeline version of this hasher's fingerprints: definition, Unicode version, w and weights. */
+  /** How this hasher cuts text into tokens: 'words' or 'cjk-chars'. */
+  readonly tokens: Tokenization;
+  /** Pipeline version of this hasher's fingerprints: definition, Unicode version, w, weights, tokens. */
   readonly version: string;
   fingerprint(text: Text): bigint;
   fingerprintHex(text: Text): string;
@@ -31,11 +34,13 @@ export function assertText(text: unknown, name: string): asserts text is Text {
   if (text.length === 0) assertAttached(text, name); // only an empty view can be of a detached buffer
 }
 
-export function createSimHashWith(engine: Engine, options?: SimHashOptions): SimHash {
-  const { config, version } = resolveOptions(options, engine);
+export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions): SimHash {
+  const { config, version } = resolveOptions(options, baseEngine);
+  const engine = termWeighted(baseEngine, config);
   return Object.freeze({
     engine: engine.name,
     shingle: config.shingle,
+    tokens: config.tokens,
     version,
     fingerprint(text: Text): bigint {
       assertText(text, 'text');
@@ -59,7 +64,7 @@ export function createSimHashWith(engine: Engine, options?: SimHashOptions): Sim
     },
     features(text: Text): BigUint64Array {
       assertText(text, 'text');
-      return engine.features(text, config.shingle);
+      return engine.features(text, config.shingle, config.tokens);
     },
     stream(): SimHashStream {
       return wrapStream(engine.openStream(config));

@@ -13,6 +13,18 @@ export type EngineName = (typeof ENGINE_NAMES)[number];
 /** `createSimHash({ engine })`: an engine by name, or 'auto' (WASM when it loads, else pure). */
 export type EngineChoice = EngineName | 'auto';
 
+/**
+ * How text is cut into tokens. 'words' (the default): maximal runs of alphanumeric code points. 'cjk-chars': the
+ * same, except that every Han, Hiragana, Katakana and Hangul code point is a token of its own, for text written
+ * without spaces (as BERT's basic tokenizer does for Chinese characters).
+ */
+export const TOKENIZATIONS = ['words', 'cjk-chars'] as const;
+export type Tokenization = (typeof TOKENIZATIONS)[number];
+
+/** 'tf': every occurrence votes (the seed definition); 'log': 1 + ln tf per distinct shingle; 'binary': 1. */
+export const TERM_WEIGHTS = ['tf', 'log', 'binary'] as const;
+export type TermWeights = (typeof TERM_WEIGHTS)[number];
+
 export interface SimHashOptions {
   /**
    * Which engine computes: 'wasm' (the default of `simhash-wasm`; needs init() or initSync()),
@@ -27,6 +39,13 @@ export interface SimHashOptions {
   weights?: ReadonlyMap<string | bigint, number> | WeightFunction;
   /** Weight of a feature missing from a `weights` Map; default 1. */
   defaultWeight?: number;
+  /** How text is cut into tokens: 'words' (default) or 'cjk-chars' (see Tokenization). */
+  tokens?: Tokenization;
+  /**
+   * How a shingle's count in the document weighs: 'tf' (default, every occurrence votes), 'log' (1 + ln tf per
+   * distinct shingle) or 'binary' (each distinct shingle once). Multiplies `weights`. Non-default adds `;terms=`.
+   */
+  termWeights?: TermWeights;
 }
 
 /** Validated weighting, as the engines consume it. */
@@ -39,6 +58,9 @@ export type Weighting =
 export interface HasherConfig {
   readonly shingle: number;
   readonly weighting: Weighting;
+  readonly tokens: Tokenization;
+  /** Applied by src/core over Engine.features; engines see only 'tf' configs. */
+  readonly termWeights?: TermWeights;
 }
 
 export interface EngineStream {
@@ -54,7 +76,7 @@ export interface Engine {
   fingerprint(text: Text, config: HasherConfig): bigint;
   fingerprintMany(texts: readonly Text[], config: HasherConfig): BigUint64Array;
   /** The feature hashes of a document, in order, repeats included (as the counters see them). */
-  features(text: Text, shingle: number): BigUint64Array;
+  features(text: Text, shingle: number, tokens: Tokenization): BigUint64Array;
   openStream(config: HasherConfig): EngineStream;
   /** FNV-1a 64 + splitmix64 of the UTF-8 bytes of `shingleText`, exactly as given. */
   featureHash(shingleText: string): bigint;

@@ -3,14 +3,19 @@
 // out; `fingerprint` and `index` print or index it as it comes, so each has the same reading, the same HTML
 // extraction, the same --threads and the same progress.
 import type { Readable } from 'node:stream';
-import type { EngineName } from '../core/types.js';
-import { readDocumentBatches, walkInputs, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
-import type { Analysis, AnalyzeInput } from './analyze.js';
+import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
+import { readDocumentBatches, walkInputs, type DocumentEvent, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
+import type { Analysis, AnalyzedBatch, AnalyzeInput, DocumentInfo } from './analyze.js';
+
+export type { AnalyzedBatch, DocumentInfo } from './analyze.js';
 import { createAnalyzer, type Analyzer } from './analyzer.js';
 import { createGrowingAnalyzer } from './growing-analyzer.js';
 
 export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly shingle: number;
+  /** How text is cut into tokens (createSimHash's `tokens`); default 'words'. */
+  readonly tokens?: Tokenization;
+  readonly termWeights?: TermWeights;
   readonly engine: EngineName;
   readonly threads: number;
   /** Threads were not asked for: below SMALL_INPUT_BYTES of files, one thread (starting workers costs more). */
@@ -19,16 +24,6 @@ export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly fingerprintsOnly?: boolean;
 }
 
-export interface DocumentInfo {
-  readonly source: string;
-  readonly id?: string | number;
-  readonly bytes: number;
-}
-
-export interface AnalyzedBatch extends Analysis {
-  /** One per fingerprint, in input order. */
-  readonly documents: readonly DocumentInfo[];
-}
 
 export interface AnalysisHooks {
   /** The inputs are walked: this many bytes of files to read (undefined when stdin is among them). */
@@ -43,6 +38,8 @@ export interface AnalysisRun {
   readonly version: string;
   /** Threads that fingerprint (on stdin without --threads: one until the input grows large, then the pool's). */
   readonly threads: number;
+  /** The inputs as walked, in reading order (a second pass over them reads the same files). */
+  readonly entries: readonly WalkEntry[];
   /** The analysed documents in input order; iterate once. The analyzer (when the run started it) closes at the end. */
   batches(): AsyncGenerator<AnalyzedBatch>;
 }
@@ -68,6 +65,7 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   const running = analyzer ?? (grows ? await createGrowingAnalyzer({ ...options, threads }, SMALL_INPUT_BYTES) : await createAnalyzer({ ...options, threads }));
   return {
     version: running.version,
+    entries,
     get threads() {
       return running.threads;
     },
@@ -81,7 +79,8 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   };
 }
 
-async function* analyzeInOrder(eventBatches: ReturnType<typeof readDocumentBatches>, analyzer: Analyzer, fingerprintsOnly: boolean, hooks: AnalysisHooks): AsyncGenerator<AnalyzedBatch> {
+/** Documents analysed on `analyzer` in batches, handed back in input order (also the library's dedupe(), over its own documents). */
+export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[]>, analyzer: Analyzer, fingerprintsOnly: boolean, hooks: AnalysisHooks): AsyncGenerator<AnalyzedBatch> {
   // Batches in flight, oldest first: handed out in this order whatever order the workers finish them in.
   const inFlight: { documents: DocumentInfo[]; analysis: Promise<Analysis> }[] = [];
   let documents: DocumentInfo[] = [];

@@ -12,7 +12,8 @@ export interface AnalysisTaskInput {
 export const analysisTask: Task<AnalysisTaskInput, Analysis> = {
   name: 'analyze',
   prepare({ entry, hasher }) {
-    const tokenHasher = entry.createSimHash({ shingle: 1 });
+    // The hasher's own tokenization: under 'cjk-chars' a Chinese document counts its characters, not its clauses.
+    const tokenHasher = entry.createSimHash({ shingle: 1, tokens: hasher.tokens });
     return ({ inputs, fingerprintsOnly }) => analyze(hasher, fingerprintsOnly === true ? undefined : tokenHasher, inputs);
   },
   transfer: (result) => [result.fingerprints.buffer, result.tokens.buffer, result.digests.buffer] as ArrayBuffer[],

@@ -42,3 +42,15 @@ export function analyze(hasher: SimHash, tokenHasher: SimHash | undefined, input
   }
   return { fingerprints: hasher.fingerprintMany(texts), tokens, digests };
 }
+
+export interface DocumentInfo {
+  readonly source: string;
+  readonly id?: string | number;
+  readonly bytes: number;
+}
+
+/** Analysed documents with what reports name them by: a batch of the corpus job, in input order. */
+export interface AnalyzedBatch extends Analysis {
+  /** One per fingerprint, in input order. */
+  readonly documents: readonly DocumentInfo[];
+}

@@ -1,5 +1,5 @@
 // analyze() on a worker pool, or in this thread when one thread is asked for (no start-up cost, same bits).
-import type { EngineName } from '../core/types.js';
+import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
 import { prepareTasks } from '../pool/prepare-tasks.js';
 import { localPool } from '../pool/task-pool.js';
 import { WorkerPool } from '../pool/worker-pool.js';
@@ -19,10 +19,13 @@ export interface AnalyzerOptions {
   readonly threads: number;
   readonly engine: EngineName;
   readonly shingle: number;
+  readonly tokens?: Tokenization;
+  /** Sublinear term weights ('tf', the default, when absent). */
+  readonly termWeights?: TermWeights;
 }
 
 export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer> {
-  const setup = { engine: options.engine, shingle: options.shingle };
+  const setup = { engine: options.engine, shingle: options.shingle, tokens: options.tokens, termWeights: options.termWeights };
   const local = await prepareTasks(setup, [analysisTask]); // checks the options, and names the pipeline version
   const pool = options.threads === 1
     ? localPool(local)

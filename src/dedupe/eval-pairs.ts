@@ -4,6 +4,7 @@
 import { hamming } from '../core/bits.js';
 import { looksLikeHtml } from '../html/sniff.js';
 import type { HtmlMode } from '../io/index.js';
+import { analyzeTexts } from './analyze-texts.js';
 import { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
 import { evaluate, type Evaluation, type LabelledDistance } from './eval-metrics.js';
 
@@ -36,13 +37,13 @@ export interface PairEvaluation {
 }
 
 /** Fingerprints both sides of every pair (on options.threads workers) and evaluates every threshold. */
-export async function evaluatePairs(pairs: readonly PairTexts[], options: PairEvaluationOptions): Promise<PairEvaluation> {
-  const analyzer = await createAnalyzer(options);
+export async function evaluatePairs(pairs: readonly PairTexts[], options: PairEvaluationOptions, running?: Analyzer): Promise<PairEvaluation> {
+  const analyzer = running ?? (await createAnalyzer(options));
   try {
     const measured = await pairDistances(pairs, analyzer, options);
     return { evaluation: evaluate(measured.distances), tooShort: measured.tooShort, version: analyzer.version };
   } finally {
-    await analyzer.close();
+    if (running === undefined) await analyzer.close();
   }
 }
 
@@ -51,20 +52,10 @@ export function naturalDistances(groups: readonly { readonly members: readonly {
   return groups.flatMap((g) => g.members.filter((m) => m.tier === 'near').map((m) => m.distance));
 }
 
-const BATCH = 512;
-
 async function pairDistances(pairs: readonly PairTexts[], analyzer: Analyzer, options: { minTokens: number; html: HtmlMode }): Promise<PairDistances> {
   const wants = (text: string) => options.html === 'on' || (options.html === 'auto' && looksLikeHtml(text));
   const inputs = pairs.flatMap((p) => [{ text: p.a, html: wants(p.a) }, { text: p.b, html: wants(p.b) }]);
-  const work: ReturnType<Analyzer['analyze']>[] = [];
-  for (let i = 0; i < inputs.length; i += BATCH) work.push(analyzer.analyze(inputs.slice(i, i + BATCH)));
-  const fingerprints = new BigUint64Array(inputs.length);
-  const tokens = new Uint32Array(inputs.length);
-  for (let b = 0; b < work.length; b++) {
-    const result = await work[b];
-    fingerprints.set(result.fingerprints, b * BATCH);
-    tokens.set(result.tokens, b * BATCH);
-  }
+  const { fingerprints, tokens } = await analyzeTexts(analyzer, inputs);
   const distances: LabelledDistance[] = [];
   let tooShort = 0;
   pairs.forEach((p, i) => {

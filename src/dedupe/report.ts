@@ -2,11 +2,13 @@
 // The JSON shape is documented in the README and versioned by its "format" field: fields are only ever added.
 import { toHex } from '../core/bits.js';
 import { quoteName } from '../io/index.js';
+import { keepCounts } from './cluster-rows.js';
 import type { Group } from './group.js';
 import type { DedupeOptions, DedupeResult } from './pipeline.js';
+import { runWarnings } from './run-warnings.js';
 
 export const JSON_FORMAT = 'simhash-dedupe/1';
-export type OutputFormat = 'text' | 'json' | 'jsonl';
+export type OutputFormat = 'text' | 'summary' | 'json' | 'jsonl';
 /** Too-short documents listed in text output; JSON lists them all. */
 const TEXT_TOO_SHORT_LIMIT = 10;
 
@@ -19,6 +21,12 @@ export interface Summary {
   readonly nearGroups: number;
   /** Documents in groups other than each group's first: what deduplication would drop. */
   readonly duplicates: number;
+  /** Documents in the kept corpus (--output): those in no group, and each group's first. */
+  readonly kept: number;
+  /** The same as duplicates: documents the kept corpus leaves out, as exact copies and as near-duplicates. */
+  readonly dropped: number;
+  readonly droppedExact: number;
+  readonly droppedNear: number;
   readonly bytes: number;
   readonly seconds: number;
   readonly documentsPerSecond: number;
@@ -28,16 +36,20 @@ export interface Summary {
 }
 
 export function summarize(result: DedupeResult): Summary {
-  const exactGroups = result.groups.filter((g) => g.tier === 'exact').length;
+  const counts = keepCounts(result, result.documents.length);
   const seconds = result.seconds;
   return {
-    documents: result.documents.length,
+    documents: counts.documents,
     skipped: result.skipped.length,
-    tooShort: result.tooShort.length,
-    groups: result.groups.length,
-    exactGroups,
-    nearGroups: result.groups.length - exactGroups,
-    duplicates: result.groups.reduce((sum, g) => sum + g.members.length - 1, 0),
+    tooShort: counts.tooShort,
+    groups: counts.groups,
+    exactGroups: counts.exactGroups,
+    nearGroups: counts.nearGroups,
+    duplicates: counts.dropped,
+    kept: counts.kept,
+    dropped: counts.dropped,
+    droppedExact: counts.droppedExact,
+    droppedNear: counts.droppedNear,
     bytes: result.bytes,
     seconds: round(seconds, 3),
     documentsPerSecond: Math.round(result.documents.length / Math.max(seconds, 1e-6)),
@@ -50,6 +62,8 @@ function settings(options: DedupeOptions) {
   return {
     maxDistance: options.maxDistance,
     shingle: options.shingle,
+    tokens: options.tokens ?? 'words',
+    termWeights: options.termWeights ?? 'tf',
     minTokens: options.minTokens,
     grouping: options.grouping,
     html: options.html,
@@ -78,6 +92,7 @@ export function formatJson(result: DedupeResult, options: DedupeOptions): string
     pipelineVersion: result.pipelineVersion,
     settings: settings(options),
     summary: summarize(result),
+    warnings: runWarnings(result, result.documents.length, options.maxDistance),
     groups: result.groups.map((g, i) => groupJson(result, g, i + 1)),
     tooShort: result.tooShort.map((d) => documentJson(result, d)),
     skipped: result.skipped,
@@ -90,26 +105,15 @@ export function formatJsonl(result: DedupeResult, options: DedupeOptions): strin
     ...result.groups.map((g, i) => ({ type: 'group', ...groupJson(result, g, i + 1) })),
     ...result.tooShort.map((d) => ({ type: 'tooShort', ...documentJson(result, d) })),
     ...result.skipped.map((s) => ({ type: 'skipped', ...s })),
-    { type: 'summary', format: JSON_FORMAT, pipelineVersion: result.pipelineVersion, settings: settings(options), ...summarize(result) },
+    { type: 'summary', format: JSON_FORMAT, pipelineVersion: result.pipelineVersion, settings: settings(options), ...summarize(result), warnings: runWarnings(result, result.documents.length, options.maxDistance) },
   ];
   return lines.map((line) => `${JSON.stringify(line)}\n`).join('');
 }
 
 export function formatText(result: DedupeResult, options: DedupeOptions): string {
   const out: string[] = [];
-  const name = (doc: number) => {
-    const info = result.documents[doc];
-    // Quoted as git quotes paths when a name holds a newline or a tab: one line stays one document.
-    return info.id === undefined ? quoteName(info.source) : `${quoteName(info.source)} (id ${JSON.stringify(info.id)})`;
-  };
-  result.groups.forEach((group, i) => {
-    out.push(`group ${i + 1}: ${group.tier}, ${group.members.length} documents`);
-    for (const m of group.members) {
-      const how = m.tier === 'first' ? '' : m.tier === 'near' ? '  near' : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
-      out.push(`  ${String(m.distance).padStart(2)}  ${name(m.doc)}${how}`);
-    }
-    out.push('');
-  });
+  const name = documentNamer(result);
+  result.groups.forEach((group, i) => out.push(...groupLines(group, i + 1, name), ''));
   if (result.tooShort.length > 0) {
     out.push(`too short to compare (fewer than ${options.minTokens} tokens; exact copies are still grouped): ${count(result.tooShort.length, 'document')}`);
     for (const d of result.tooShort.slice(0, TEXT_TOO_SHORT_LIMIT)) out.push(`  ${name(d)} (${result.tokens[d]} tokens)`);
@@ -118,6 +122,46 @@ export function formatText(result: DedupeResult, options: DedupeOptions): string
   }
   out.push(summaryLine(summarize(result), options));
   return `${out.join('\n')}\n`;
+}
+
+/** Groups shown by --format summary, largest first, and members shown of each. */
+const SUMMARY_GROUPS = 5;
+const SUMMARY_MEMBERS = 4;
+
+/** --format summary: what a person reads first: the counts, what deduplicating keeps, the largest groups. */
+export function formatSummary(result: DedupeResult, options: DedupeOptions): string {
+  const s = summarize(result);
+  const name = documentNamer(result);
+  const out = [
+    summaryLine(s, options),
+    `deduplicated: ${s.kept} kept, ${s.dropped} dropped (${s.droppedExact} exact copies, ${s.droppedNear} near-duplicates)`,
+  ];
+  const largest = result.groups.map((group, i) => ({ group, number: i + 1 }))
+    .sort((a, b) => b.group.members.length - a.group.members.length || a.number - b.number)
+    .slice(0, SUMMARY_GROUPS);
+  if (largest.length > 0) out.push('', largest.length === 1 ? 'the largest group:' : `the ${largest.length} largest groups:`);
+  for (const { group, number } of largest) out.push(...groupLines(group, number, name, SUMMARY_MEMBERS));
+  out.push('', '(--format text lists every group, --format json adds fingerprints and token counts)');
+  return `${out.join('\n')}\n`;
+}
+
+function documentNamer(result: DedupeResult): (doc: number) => string {
+  return (doc) => {
+    const info = result.documents[doc];
+    // Quoted as git quotes paths when a name holds a newline or a tab: one line stays one document.
+    return info.id === undefined ? quoteName(info.source) : `${quoteName(info.source)} (id ${JSON.stringify(info.id)})`;
+  };
+}
+
+/** A group as text: its header, then a line per member (distance, name, how it joined), the first `limit` of them. */
+function groupLines(group: Group, number: number, name: (doc: number) => string, limit = Infinity): string[] {
+  const out = [`group ${number}: ${group.tier}, ${group.members.length} documents`];
+  for (const m of group.members.slice(0, limit)) {
+    const how = m.tier === 'first' ? '' : m.tier === 'near' ? '  near' : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
+    out.push(`  ${String(m.distance).padStart(2)}  ${name(m.doc)}${how}`);
+  }
+  if (group.members.length > limit) out.push(`  ... and ${group.members.length - limit} more`);
+  return out;
 }
 
 export function summaryLine(s: Summary, options: DedupeOptions): string {

@@ -1,18 +1,24 @@
 // Turns the walked inputs into documents, the one way every command reads them: whole files (optionally RFC 822
-// messages, whose headers are cut off), JSONL records, stdin (JSONL when it starts with "{"), each of them plain,
-// gzip or zstd. Every input that cannot be a document is reported once, as a 'skipped' event, and skipped.
+// messages, decoded to their text), JSONL records, stdin (JSONL when it starts with "{"), each of them plain,
+// gzip or zstd; and containers of many documents (Parquet, WARC/WET, CSV/TSV: input-format.ts says which, by name
+// and by magic bytes). Every input that cannot be a document is reported once, as a 'skipped' event, and skipped.
 import type { Readable } from 'node:stream';
+import { byteCounter, counting, progressEvent, withProgress } from './byte-counter.js';
 import { decompressStream, detectCompression, MAGIC_BYTES, withoutCompressionSuffix } from './compression.js';
+import { containerDocuments } from './container-documents.js';
 import type { DocumentEvent, InputDocument } from './input-document.js';
+import { formatByMagic, formatByName, formatOfFile, startsAsWarc, WARC_MAGIC_BYTES } from './input-format.js';
 import { jsonlDocuments } from './jsonl-documents.js';
 import { recordFields, type RecordFields } from './jsonl-record.js';
 import { concatBytes } from './lines.js';
 import { peek } from './peek.js';
 import { describeReadError } from './read-error.js';
-import { readFileDocument } from './read-file-document.js';
+import { readFileInput, readMessageInput } from './read-file-document.js';
 import type { DocumentOptions } from './read-options.js';
 import { fileChunks, STDIN_LABEL } from './sources.js';
 import type { WalkEntry } from './walk-directory.js';
+import { warcDocuments } from './warc-documents.js';
+import { mailDocument } from './mail.js';
 import { wholeDocument } from './whole-document.js';
 
 const JSONL_NAME = /\.(?:jsonl|ndjson)$/i;
@@ -30,64 +36,71 @@ export async function* readDocumentBatches(entries: Iterable<WalkEntry> | AsyncI
   for await (const entry of entries) {
     if (entry.kind === 'error') yield [{ kind: 'skipped', source: entry.path, reason: describeReadError(entry.error) }];
     else if (entry.kind === 'stdin') yield* streamDocuments(STDIN_LABEL, stdin, options.jsonl, options, fields);
-    else if (options.jsonl === true || (options.jsonl === undefined && JSONL_NAME.test(withoutCompressionSuffix(entry.path)))) {
-      yield* streamDocuments(entry.path, fileChunks(entry.path), true, options, fields);
-    } else yield fileDocument(entry.path, options);
+    else yield* fileDocuments(entry.path, options, fields);
   }
 }
 
-function fileDocument(path: string, options: DocumentOptions): DocumentEvent[] {
-  const { read, result: document } = readFileDocument(path, options);
-  return read > 0 ? [{ kind: 'progress', bytes: read }, result(path, document)] : [result(path, document)];
+/**
+ * A file by its kind. Files named as a container or as JSONL (or all files, with --jsonl) are streamed, and their
+ * first bytes are looked at first: magic bytes win over the name (a Parquet file named .jsonl is read as Parquet),
+ * and --jsonl does not make a Parquet or WARC file JSONL. Other files are read whole, and looked at once read.
+ */
+async function* fileDocuments(path: string, options: DocumentOptions, fields: RecordFields): AsyncGenerator<DocumentEvent[]> {
+  const jsonl = options.jsonl === true || (options.jsonl === undefined && JSONL_NAME.test(withoutCompressionSuffix(path)));
+  if (jsonl || formatByName(path) !== undefined) {
+    const container = formatOfFile(path, options.jsonl !== true);
+    if (container !== undefined) yield* containerDocuments(path, container, options, fields);
+    else yield* streamDocuments(path, fileChunks(path), true, options, fields);
+    return;
+  }
+  const input = options.mail ? await readMessageInput(path, options) : readFileInput(path, options);
+  if ('container' in input) {
+    yield* containerDocuments(path, input.container, options, fields);
+    return;
+  }
+  const { read, result: document } = input;
+  yield read > 0 ? [{ kind: 'progress', bytes: read }, result(path, document)] : [result(path, document)];
 }
 
 /**
  * A stream (stdin, or a JSONL file) decompressed on the way if its first bytes say so. `jsonl` undefined: JSONL
- * when the first byte that is not blank is "{" (plain text rarely starts so; --no-jsonl says otherwise).
+ * when the first byte that is not blank is "{" (plain text rarely starts so; --no-jsonl says otherwise). A WARC
+ * stream is read as WARC, whatever `jsonl` says; Parquet needs a file to seek in, so a Parquet stream is refused.
  */
 async function* streamDocuments(label: string, raw: AsyncIterable<Uint8Array>, jsonl: boolean | undefined, options: DocumentOptions, fields: RecordFields): AsyncGenerator<DocumentEvent[]> {
-  const counter = { bytes: 0, reported: 0 };
-  const progress = (): DocumentEvent | undefined => {
-    const bytes = counter.bytes - counter.reported;
-    counter.reported = counter.bytes;
-    return bytes > 0 ? { kind: 'progress', bytes } : undefined;
-  };
-  const withProgress = (events: DocumentEvent[]): DocumentEvent[] => {
-    const read = progress();
-    return read === undefined ? events : [read, ...events];
-  };
+  const counter = byteCounter();
   try {
     const compressed = await peek(counting(raw, counter), (head) => head.length >= MAGIC_BYTES);
-    const compression = detectCompression(compressed.head);
-    let chunks = compression === undefined ? compressed.chunks : decompressStream(compression, compressed.chunks);
-    if (jsonl === undefined) {
-      const start = await peek(chunks, (head) => firstNonBlank(head) !== undefined);
-      jsonl = firstNonBlank(start.head) === 0x7b; // "{"
-      chunks = start.chunks;
+    if (formatByMagic(compressed.head) === 'parquet') {
+      yield withProgress(counter, [{ kind: 'skipped', source: label, reason: 'Parquet data cannot be read from a stream: give the file\'s path' }]);
+      return;
     }
-    if (jsonl) {
-      yield* jsonlDocuments(label, chunks, fields, options.html, progress);
-      const read = progress();
+    const compression = detectCompression(compressed.head);
+    const decompressed = compression === undefined ? compressed.chunks : decompressStream(compression, compressed.chunks);
+    const start = await peek(decompressed, (head) => head.length >= WARC_MAGIC_BYTES && (jsonl !== undefined || firstNonBlank(head) !== undefined));
+    const chunks = start.chunks;
+    if (startsAsWarc(start.head)) {
+      // Decompressed here already, so warcio reads it plain (record offsets are then of the decompressed stream).
+      yield* warcDocuments(label, chunks, options, counter);
+      return;
+    }
+    if (jsonl ?? firstNonBlank(start.head) === 0x7b /* "{" */) {
+      yield* jsonlDocuments(label, chunks, fields, options.html, () => progressEvent(counter));
+      const read = progressEvent(counter);
       if (read !== undefined) yield [read];
       return;
     }
     const parts: Uint8Array[] = [];
     for await (const chunk of chunks) parts.push(chunk);
-    yield withProgress([result(label, wholeDocument(label, concatBytes(parts), undefined, options))]);
+    const whole = concatBytes(parts);
+    yield withProgress(counter, [result(label, options.mail ? await mailDocument(label, whole, options) : wholeDocument(label, whole, undefined, options))]);
   } catch (error) {
-    yield withProgress([{ kind: 'skipped', source: label, reason: describeReadError(error) }]);
+    yield withProgress(counter, [{ kind: 'skipped', source: label, reason: describeReadError(error) }]);
   }
 }
 
 function result(source: string, document: InputDocument | { readonly reason: string }): DocumentEvent {
   return 'reason' in document ? { kind: 'skipped', source, reason: document.reason } : { kind: 'document', document };
-}
-
-async function* counting(chunks: AsyncIterable<Uint8Array>, counter: { bytes: number }): AsyncGenerator<Uint8Array> {
-  for await (const chunk of chunks) {
-    counter.bytes += chunk.length;
-    yield chunk;
-  }
 }
 
 /** The first byte that is not a space, tab, CR or LF, if any. */

@@ -5,6 +5,10 @@ export interface InputDocument {
   readonly source: string;
   /** A JSONL record's id, as given. */
   readonly id?: string | number;
+  /** The input record this document came from (a JSONL object, a Parquet or CSV row), for --output. */
+  readonly record?: Readonly<Record<string, unknown>>;
+  /** A JSONL record's line as read (without its line break), so --output writes it back byte for byte. */
+  readonly line?: Uint8Array;
   readonly text: string;
   /** Extract the visible text before fingerprinting. */
   readonly html: boolean;

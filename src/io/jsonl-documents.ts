@@ -22,7 +22,8 @@ export async function* jsonlDocuments(label: string, chunks: AsyncIterable<Uint8
       else if (record.text.length === 0) events.push({ kind: 'skipped', source, reason: `empty "${textName}"` });
       else {
         const { id, text } = record;
-        events.push({ kind: 'document', document: { source, ...(id === undefined ? {} : { id }), text, html: wantsHtml(html, text), bytes: line.length } });
+        // The line is kept (a view of the chunk, no copy) so that --output can write the record back byte for byte.
+        events.push({ kind: 'document', document: { source, ...(id === undefined ? {} : { id }), line, text, html: wantsHtml(html, text), bytes: line.length } });
       }
     }
     yield events;

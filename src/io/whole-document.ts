@@ -1,8 +1,7 @@
 // An input that is one document (a file, or stdin that is not JSONL), from its decompressed bytes, or the reason it
-// is skipped: empty, binary, an empty message body, invalid UTF-8 (unless replaced).
+// is skipped: empty, binary, invalid UTF-8 (unless replaced). E-mail messages (--mail) go through mail.ts instead.
 import { looksLikeHtml } from '../html/sniff.js';
 import type { InputDocument } from './input-document.js';
-import { messageBody } from './mail.js';
 import type { DocumentOptions, HtmlMode, InvalidUtf8Mode } from './read-options.js';
 import { firstInvalidUtf8, looksBinary } from './utf8.js';
 
@@ -10,11 +9,9 @@ import { firstInvalidUtf8, looksBinary } from './utf8.js';
 export function wholeDocument(source: string, raw: Uint8Array, fileName: string | undefined, options: DocumentOptions): InputDocument | { reason: string } {
   if (raw.length === 0) return { reason: 'empty file' };
   if (looksBinary(raw)) return { reason: 'binary file (contains NUL bytes)' };
-  const bytes = options.mail ? messageBody(raw) : raw;
-  if (bytes.length === 0) return { reason: 'empty message body (nothing after the headers)' };
-  const text = decode(bytes, options.invalidUtf8);
+  const text = decode(raw, options.invalidUtf8);
   if (typeof text !== 'string') return text;
-  return { source, text, html: wantsHtml(options.html, text, fileName), bytes: bytes.length };
+  return { source, text, html: wantsHtml(options.html, text, fileName), bytes: raw.length };
 }
 
 export function wantsHtml(mode: HtmlMode, text: string, fileName?: string): boolean {

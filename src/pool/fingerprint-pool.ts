@@ -53,7 +53,7 @@ export async function createFingerprintPool(options: FingerprintPoolOptions = {}
   if (!ENGINE_NAMES.includes(engine)) throw new TypeError(`options.engine must be ${ENGINE_NAMES.map((e) => `'${e}'`).join(' or ')}, got ${describe(engine)}`);
   if (typeof options.weights === 'function') throw new TypeError('options.weights must be a Map for a pool: a weight function cannot be sent to worker threads');
   // A hasher here checks every option once, with the library's own messages, before any worker starts.
-  const setup = { engine, shingle: options.shingle, weights: options.weights, defaultWeight: options.defaultWeight };
+  const setup = { engine, shingle: options.shingle, weights: options.weights, defaultWeight: options.defaultWeight, tokens: options.tokens , termWeights: options.termWeights };
   const { version } = (await loadEntry(engine)).createSimHash(setup);
   const pool = await WorkerPool.start(threads, setup, findWorkerScript(import.meta.url, { built: 'pool-worker.js', source: './worker.ts' }));
   const close = () => pool.close();

@@ -17,7 +17,7 @@ export interface PreparedTasks {
 /** Checks the setup (the library's own messages) and prepares each task once. */
 export async function prepareTasks(setup: WorkerSetup, tasks: readonly AnyTask[]): Promise<PreparedTasks> {
   const entry = await loadEntry(setup.engine);
-  const hasher = entry.createSimHash({ shingle: setup.shingle, weights: setup.weights, defaultWeight: setup.defaultWeight });
+  const hasher = entry.createSimHash({ shingle: setup.shingle, weights: setup.weights, defaultWeight: setup.defaultWeight, tokens: setup.tokens , termWeights: setup.termWeights });
   const prepared = new Map(tasks.map((task) => [task.name, { task, run: task.prepare({ entry, hasher }) }]));
   const find = (name: string) => {
     const found = prepared.get(name);

@@ -1,5 +1,5 @@
 // Messages between a pool (main thread) and its workers. Everything here survives structured cloning.
-import type { EngineName } from '../core/types.js';
+import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
 
 /** workerData: the hasher options every worker builds its hasher from, once. */
 export interface WorkerSetup {
@@ -8,6 +8,8 @@ export interface WorkerSetup {
   /** Only a Map can cross into a worker; a weight function cannot. */
   readonly weights?: ReadonlyMap<string | bigint, number>;
   readonly defaultWeight?: number;
+  readonly tokens?: Tokenization;
+  readonly termWeights?: TermWeights;
 }
 
 /** A call of the task named `task` (one the worker serves; see task.ts). */

@@ -1,7 +1,7 @@
 // The pure-TypeScript engine: the fingerprint definition (README, "The fingerprint, in brief") bit for bit, the
 // same bits as the WASM engine, with no WebAssembly and no BigInt on the per-byte or per-feature path (only the
 // function-weights path makes one bigint per feature).
-import type { Engine, HasherConfig, Text } from '../core/types.js';
+import type { Engine, HasherConfig, Text, Tokenization } from '../core/types.js';
 import { collectFeatures } from './feature-list.js';
 import { Fingerprinter } from './fingerprinter.js';
 import { absorbBytes, OFFSET_HI, OFFSET_LO, splitmixBlock } from './fnv.js';
@@ -48,8 +48,8 @@ export const pureEngine: Engine = {
     return result;
   },
 
-  features(text: Text, shingle: number): BigUint64Array {
-    return collectFeatures(text, shingle);
+  features(text: Text, shingle: number, tokens: Tokenization): BigUint64Array {
+    return collectFeatures(text, shingle, tokens);
   },
 
   openStream(config: HasherConfig): PureStream {

@@ -1,5 +1,5 @@
 // A sink that keeps every feature hash, in order, for `features()` (weights tables, idf, tests).
-import type { Text } from '../core/types.js';
+import type { Text, Tokenization } from '../core/types.js';
 import { feedBytes, feedString } from './decode.js';
 import { Shingler, type FeatureSink } from './shingler.js';
 import { LOW_WORD } from './weight-sinks.js';
@@ -24,9 +24,9 @@ class FeatureList implements FeatureSink {
 }
 
 /** The feature hashes of a document, in order, repeats included. */
-export function collectFeatures(text: Text, shingle: number): BigUint64Array {
+export function collectFeatures(text: Text, shingle: number, tokens: Tokenization): BigUint64Array {
   const list = new FeatureList();
-  const shingler = new Shingler(shingle, list);
+  const shingler = new Shingler(shingle, list, tokens);
   if (typeof text === 'string') feedString(shingler, text, 0, text.length);
   else feedBytes(shingler, text, 0, text.length);
   shingler.finish();

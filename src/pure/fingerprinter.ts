@@ -26,7 +26,7 @@ export class Fingerprinter {
       this.sink = sink;
       this.counter = sink.counter;
     }
-    this.shingler = new Shingler(config.shingle, this.sink);
+    this.shingler = new Shingler(config.shingle, this.sink, config.tokens);
   }
 
   /** Clears the counters and the shingler for a new document. */

@@ -2,7 +2,7 @@
 // them stepped together per byte (independent chains, so the multiplier stays busy, and one
 // unpredictable branch per token instead of one per state). ASCII and BMP code points are handled
 // here; what needs more (U+0130, U+03A3 and its Final_Sigma rule, astral code points, surrogates,
-// invalid or cut UTF-8) returns to the general path in decode.ts, which comes back when it can.
+// invalid or cut UTF-8, CJK code points under tokens: 'cjk-chars') returns to the general path in decode.ts, which comes back when it can.
 // Measured: about 1.5x the general path's per-state loops on ASCII, about 3x on accented text.
 //
 // Locals are newest first: s0 is the current token's state, s{w-1} the oldest, which completes
@@ -11,7 +11,7 @@
 // their count. fusedString and fusedBytes are twins; they differ only in how a code point is read.
 //
 // Entry (isSteady): w <= 4, between tokens, w - 1 states open (after a document's first w - 1 tokens).
-import { BMP_FLAGS, BMP_LOWER, FLAG_ALNUM, FLAG_CASE_IGNORABLE, FLAG_CASED, LOWER_SPECIAL } from './char-props.js';
+import { BMP_FLAGS, FLAG_ALNUM, FLAG_CASE_IGNORABLE, FLAG_CASED, LOWER_SPECIAL } from './char-props.js';
 import { ASCII_TOKEN_BYTE, OFFSET_HI, OFFSET_LO, PRIME_CARRY, PRIME_LO } from './fnv.js';
 import { FEATURE_BLOCK, type Shingler } from './shingler.js';
 
@@ -35,6 +35,8 @@ export function fusedString(sh: Shingler, src: string, from: number, to: number)
   const H = sh.hi;
   const featureLo = sh.featureLo;
   const featureHi = sh.featureHi;
+  // BMP_LOWER, or under tokens: 'cjk-chars' a copy that sends CJK code points to the general path (cjk.ts).
+  const lowerTable = sh.bmpLower;
   // The w - 1 open states, oldest first in the arrays, are s1.. here.
   let l0 = 0, h0 = 0, l1 = 0, h1 = 0, l2 = 0, h2 = 0, l3 = 0, h3 = 0;
   if (w > 1) { l1 = L[w - 2]; h1 = H[w - 2]; }
@@ -61,7 +63,7 @@ export function fusedString(sh: Shingler, src: string, from: number, to: number)
       i++;
       const flags = BMP_FLAGS[c];
       if ((flags & FLAG_ALNUM) === 0) continue;
-      let lower = BMP_LOWER[c];
+      let lower = lowerTable[c];
       if (lower === LOWER_SPECIAL) { i -= 1; break; }
       if (lower === 0) lower = c;
       if (lower < 0x80) {
@@ -137,7 +139,7 @@ export function fusedString(sh: Shingler, src: string, from: number, to: number)
       i++;
       const flags = BMP_FLAGS[c];
       if ((flags & FLAG_ALNUM) === 0) break;
-      let lower = BMP_LOWER[c];
+      let lower = lowerTable[c];
       if (lower === LOWER_SPECIAL) { i -= 1; break scan; }
       if (lower === 0) lower = c;
       if (lower < 0x80) {
@@ -199,6 +201,8 @@ export function fusedBytes(sh: Shingler, src: Uint8Array, from: number, to: numb
   const H = sh.hi;
   const featureLo = sh.featureLo;
   const featureHi = sh.featureHi;
+  // BMP_LOWER, or under tokens: 'cjk-chars' a copy that sends CJK code points to the general path (cjk.ts).
+  const lowerTable = sh.bmpLower;
   // The w - 1 open states, oldest first in the arrays, are s1.. here.
   let l0 = 0, h0 = 0, l1 = 0, h1 = 0, l2 = 0, h2 = 0, l3 = 0, h3 = 0;
   if (w > 1) { l1 = L[w - 2]; h1 = H[w - 2]; }
@@ -236,7 +240,7 @@ export function fusedBytes(sh: Shingler, src: Uint8Array, from: number, to: numb
       i += length;
       const flags = BMP_FLAGS[c];
       if ((flags & FLAG_ALNUM) === 0) continue;
-      let lower = BMP_LOWER[c];
+      let lower = lowerTable[c];
       if (lower === LOWER_SPECIAL) { i -= length; break; }
       if (lower === 0) lower = c;
       if (lower < 0x80) {
@@ -323,7 +327,7 @@ export function fusedBytes(sh: Shingler, src: Uint8Array, from: number, to: numb
       i += length;
       const flags = BMP_FLAGS[c];
       if ((flags & FLAG_ALNUM) === 0) break;
-      let lower = BMP_LOWER[c];
+      let lower = lowerTable[c];
       if (lower === LOWER_SPECIAL) { i -= length; break scan; }
       if (lower === 0) lower = c;
       if (lower < 0x80) {

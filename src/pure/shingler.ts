@@ -8,7 +8,9 @@
 //
 // The fields are read and written by the scanners (decode.ts, fused-scan.ts), which keep the hot
 // ones in locals; everything else goes through the methods here.
-import { FLAG_ALNUM, FLAG_CASED, flagsOf, lowerOf } from './char-props.js';
+import type { Tokenization } from '../core/types.js';
+import { BMP_LOWER, FLAG_ALNUM, FLAG_CASED, flagsOf, lowerOf } from './char-props.js';
+import { bmpLowerForCjk, isCjkCodePoint } from './cjk.js';
 import { FLAG_CASE_IGNORABLE } from './unicode-tables.js';
 import { absorbAsciiRunBytes, absorbAsciiRunString, absorbByte, absorbBytes, OFFSET_HI, OFFSET_LO, splitmixBlock } from './fnv.js';
 
@@ -25,6 +27,10 @@ const CAPITAL_SIGMA = 0x3a3;
 export class Shingler {
   readonly shingle: number;
   sink: FeatureSink;
+  /** tokens: 'cjk-chars': every CJK code point (cjk.ts) is a token of its own. */
+  readonly cjkChars: boolean;
+  /** The BMP lowercase table the fused scanner reads; LOWER_SPECIAL sends a code point here (codePoint). */
+  readonly bmpLower: Uint16Array;
   /** FNV states, oldest first; 0..open-1 are open. */
   readonly lo: Int32Array;
   readonly hi: Int32Array;
@@ -50,9 +56,11 @@ export class Shingler {
   utf8Lower = 0x80;
   utf8Upper = 0xbf;
 
-  constructor(shingle: number, sink: FeatureSink) {
+  constructor(shingle: number, sink: FeatureSink, tokens: Tokenization) {
     this.shingle = shingle;
     this.sink = sink;
+    this.cjkChars = tokens === 'cjk-chars';
+    this.bmpLower = this.cjkChars ? bmpLowerForCjk() : BMP_LOWER;
     // At least 4 so the fused scanners can read slots they then ignore.
     this.lo = new Int32Array(Math.max(shingle, 4));
     this.hi = new Int32Array(Math.max(shingle, 4));
@@ -103,6 +111,10 @@ export class Shingler {
       if (this.inToken) this.endToken();
       return;
     }
+    if (this.cjkChars && isCjkCodePoint(cp)) {
+      this.cjkToken(cp);
+      return;
+    }
     if (!this.inToken) this.beginToken();
     const ignorable = (flags & FLAG_CASE_IGNORABLE) !== 0;
     const cased = (flags & FLAG_CASED) !== 0;
@@ -119,6 +131,14 @@ export class Shingler {
       this.writeUtf8(lowerOf(cp));
     }
     if (!ignorable) this.prevCased = cased;
+  }
+
+  /** A CJK code point under tokens: 'cjk-chars': it ends the token before it and is a whole token (it has no case). */
+  private cjkToken(cp: number): void {
+    if (this.inToken) this.endToken();
+    this.beginToken();
+    this.writeUtf8(cp);
+    this.endToken();
   }
 
   /**

@@ -6,6 +6,8 @@ export const MODE_UNIT = 0;
 export const MODE_TABLE = 1;
 export const MODE_FUNCTION = 2;
 export const MODE_FEATURES = 3;
+export const TOKENS_WORDS = 0;
+export const TOKENS_CJK_CHARS = 1;
 export const MAX_SHINGLE = 1024;
 export const SENTINEL_BYTES = 1;
 export const FNV_OFFSET = 0xcbf29ce484222325n;
@@ -76,8 +78,9 @@ export interface WasmExports {
    * @param m `i32`
    * @param out `usize`
    * @param outCap `i32`
+   * @param tokens `i32`
    */
-  configure(width: number, m: number, out: number, outCap: number): void;
+  configure(width: number, m: number, out: number, outCap: number, tokens: number): void;
   /**
    * assembly/state/reset
    */

@@ -3,7 +3,7 @@
 // feature on 64 counters. This side only copies text in and fingerprints out, through the boundary
 // (wasm-interface.ts). The pure engine (src/pure) computes the same bits; the golden and
 // differential tests hold both to that.
-import type { Engine, HasherConfig, Text } from '../core/types.js';
+import type { Engine, HasherConfig, Text, Tokenization } from '../core/types.js';
 import { fingerprintBatched } from './batch.js';
 import { LiveState } from './live-state.js';
 import { WasmStream } from './stream.js';
@@ -27,9 +27,9 @@ export function createWasmEngine(wasm: WasmInterface): Engine {
       live.takeForOneShot(config);
       return fingerprintBatched(wasm, texts);
     },
-    features(text: Text, shingle: number): BigUint64Array {
+    features(text: Text, shingle: number, tokens: Tokenization): BigUint64Array {
       live.takeForOneShot();
-      return collectFeatures(wasm, text, shingle);
+      return collectFeatures(wasm, text, shingle, tokens);
     },
     openStream(config: HasherConfig) {
       return new WasmStream(wasm, live, config);
@@ -41,10 +41,10 @@ export function createWasmEngine(wasm: WasmInterface): Engine {
 }
 
 /** Feature hashes of one document; the output holds one slice's worth at a time. */
-function collectFeatures(wasm: WasmInterface, text: Text, shingle: number): BigUint64Array {
+function collectFeatures(wasm: WasmInterface, text: Text, shingle: number, tokens: Tokenization): BigUint64Array {
   // A slice of n bytes ends at most n tokens; ending the document adds at most one more feature.
   const sliceBytes = typeof text === 'string' ? Math.min(3 * text.length, INPUT_CAP) : Math.min(text.length, INPUT_CAP);
-  wasm.configureFeatures(shingle, sliceBytes + 2);
+  wasm.configureFeatures(shingle, tokens, sliceBytes + 2);
   wasm.reset();
   const parts: BigUint64Array[] = [];
   const take = () => {

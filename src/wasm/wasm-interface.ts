@@ -3,9 +3,9 @@
 // The ABI itself is abi.ts, generated from assembly/ by scripts/build-wasm.mjs. The rest of
 // src/wasm calls WasmInterface and never sees WebAssembly.* or a raw export, so a change of the
 // ABI or of the memory layout is a change of this file alone.
-import type { HasherConfig, Text, WeightFunction } from '../core/types.js';
+import type { HasherConfig, Text, Tokenization, WeightFunction } from '../core/types.js';
 import type { WeightTable } from '../core/weight-table.js';
-import { FNV_OFFSET, MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, MODE_UNIT, SENTINEL_BYTES, type WasmExports } from './abi.js';
+import { FNV_OFFSET, MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, MODE_UNIT, SENTINEL_BYTES, TOKENS_CJK_CHARS, TOKENS_WORDS, type WasmExports } from './abi.js';
 import { WASM_HEX } from './wasm-bytes.js';
 
 /** Bytes of the input buffer. */
@@ -196,7 +196,7 @@ export class WasmInterface {
     return BigInt.asUintN(64, this.#ex.splitmix(h));
   }
 
-  /** Sets w, the mode and the weights for the next documents. */
+  /** Sets w, the mode, the weights and the tokenization for the next documents. */
   configure(config: HasherConfig): void {
     const { weighting } = config;
     let mode = MODE_UNIT;
@@ -207,7 +207,7 @@ export class WasmInterface {
       this.#weight.weightOf = weighting.weightOf;
       mode = MODE_FUNCTION;
     }
-    this.#ex.configure(config.shingle, mode, 0, 0);
+    this.#ex.configure(config.shingle, mode, 0, 0, tokensCode(config.tokens));
   }
 
   #loadTable(table: WeightTable): void {
@@ -225,10 +225,10 @@ export class WasmInterface {
   }
 
   /** Features mode for the next document: an output of `cap` hashes, for takeFeatures() to collect. */
-  configureFeatures(shingle: number, cap: number): void {
+  configureFeatures(shingle: number, tokens: Tokenization, cap: number): void {
     const out = (this.#featuresOut = this.#varArea + align(this.#tableBytes));
     this.#ensure(out + 8 * cap);
-    this.#ex.configure(shingle, MODE_FEATURES, out, cap);
+    this.#ex.configure(shingle, MODE_FEATURES, out, cap, tokensCode(tokens));
   }
 
   /** Features mode: the feature hashes found since the last call, copied out (null if none). */
@@ -263,6 +263,10 @@ export class WasmInterface {
       throw new TypeError('a weights function must not use the WASM engine (it runs inside the call that is computing the features)');
     }
   }
+}
+
+function tokensCode(tokens: Tokenization): number {
+  return tokens === 'cjk-chars' ? TOKENS_CJK_CHARS : TOKENS_WORDS;
 }
 
 export function isHighSurrogate(unit: number): boolean {

@@ -1,30 +1,31 @@
-// The dedupe summary counts in words that agree with the number ("1 document"), and stdin of unknown size starts in
-// this thread and moves to the worker pool once it grows (without --threads), with the same groups.
-import { afterAll, describe, expect, it } from 'vitest';
-import { defaultThreads } from '../../src/pool/fingerprint-pool.js';
+// dedupe --format summary: the counts, what deduplicating keeps and drops, and the largest groups first, each cut
+// to its first members: what `npm start` shows a person, checked against the same run's JSON.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
 import { runInProcess } from '../support/cli.js';
-import { scratchDir } from '../support/scratch-dir.js';
-import { article } from '../support/dedupe-fixture.js';
+import { article, edit } from '../support/dedupe-fixture.js';
 
-const files = scratchDir({ 'one.txt': article(5) });
-afterAll(files.remove);
+const dir = mkdtempSync(join(tmpdir(), 'simhash-summary-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('dedupe summary', () => {
-  it('says "1 document", not "1 documents"', async () => {
-    const result = await runInProcess(['dedupe', files.path('one.txt')]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^1 document, 0 too short: 0 groups \(0 exact, 0 near\), 0 duplicates at distance <= 3/);
+it('lists the largest groups first, at most 4 members each, with the counts of the JSON report', async () => {
+  // Group sizes 7, 2 and 3 (in input order), plus unrelated documents.
+  const bases = [article(1), article(2), article(3)];
+  const sizes = [7, 2, 3];
+  sizes.forEach((size, g) => {
+    for (let m = 0; m < size; m++) writeFileSync(join(dir, `g${g}-m${m}.txt`), m === 0 ? bases[g] : edit(bases[g], [m * 3]));
   });
-
-  it('stdin: one thread while small, the pool once past 4 MB, the same groups as --threads 1', async () => {
-    const texts = Array.from({ length: 6000 }, (_, i) => article(i % 4000, 130)); // about 5 MB, a third of them repeated
-    const stdin = texts.map((text, i) => JSON.stringify({ id: i, text })).join('\n');
-    const small = await runInProcess(['dedupe', '--format', 'json'], stdin.slice(0, 10_000).replace(/\n[^\n]*$/, ''));
-    expect((JSON.parse(small.stdout) as { summary: { threads: number } }).summary.threads).toBe(1);
-    const grown = JSON.parse((await runInProcess(['dedupe', '--format', 'json'], stdin)).stdout) as { summary: { threads: number; documents: number }; groups: unknown[] };
-    const single = JSON.parse((await runInProcess(['dedupe', '--format', 'json', '--threads', '1'], stdin)).stdout) as { groups: unknown[] };
-    expect(grown.summary.documents).toBe(6000);
-    expect(grown.summary.threads).toBe(defaultThreads());
-    expect(grown.groups).toEqual(single.groups);
-  });
+  for (let u = 0; u < 5; u++) writeFileSync(join(dir, `u${u}.txt`), article(100 + u));
+  const summary = await runInProcess(['dedupe', '-k', '8', '--format', 'summary', '--threads', '1', '-q', dir]);
+  expect(summary.code, summary.stderr).toBe(0);
+  const json = JSON.parse((await runInProcess(['dedupe', '-k', '8', '--format', 'json', '--threads', '1', '-q', dir])).stdout) as { summary: { kept: number; dropped: number; droppedExact: number; droppedNear: number } };
+  const lines = summary.stdout.split('\n');
+  expect(lines[1]).toBe(`deduplicated: ${json.summary.kept} kept, ${json.summary.dropped} dropped (${json.summary.droppedExact} exact copies, ${json.summary.droppedNear} near-duplicates)`);
+  expect(json.summary.dropped).toBe(6 + 1 + 2);
+  const headers = lines.filter((line) => line.startsWith('group '));
+  expect(headers.map((h) => h.replace(/^group \d+: /, ''))).toEqual(['near, 7 documents', 'near, 3 documents', 'near, 2 documents']);
+  expect(summary.stdout).toContain('  ... and 3 more');
+  expect(lines.filter((line) => /^\s+\d+ {2}\S/.test(line))).toHaveLength(4 + 3 + 2);
 });

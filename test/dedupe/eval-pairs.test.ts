@@ -127,7 +127,7 @@ describe('simhash make-pairs | simhash eval', () => {
     const plot = join(dir, 'natural.svg');
     const evaluated = await runInProcess(['eval', '--pairs', join(dir, 'pairs.jsonl'), '--plot', plot, '--natural', join(dir, 'dedupe.json'), '--threads', '1']);
     expect(readFileSync(plot, 'utf8')).toContain(`<title>1 natural pairs at distance ${distance}</title>`);
-    expect(evaluated.stdout).toMatch(/best k = \d+: F1/);
+    expect(evaluated.stdout).toMatch(/best F1 on the labelled pairs at k = \d+: F1/);
     const notDedupe = await runInProcess(['eval', '--pairs', join(dir, 'pairs.jsonl'), '--natural', join(dir, 'pairs.jsonl')]);
     expect(notDedupe.code).toBe(2);
   });

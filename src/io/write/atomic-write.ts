@@ -17,13 +17,17 @@ export interface AtomicWriteOptions {
   readonly beforeReplace?: () => void;
 }
 
+/** What can be written: the whole content, or its chunks as they are made (a big output never waits whole in memory). */
+export type AtomicWriteData = string | Uint8Array | AsyncIterable<Uint8Array>;
+
 /**
- * Writes data to path atomically. A symbolic link stays a link and the file it names is replaced; an existing
+ * Writes data to path atomically. Chunks are written to the temporary file as they come: an error from the
+ * iterable (or a signal while it runs) leaves the target as it was. A symbolic link stays a link and the file it names is replaced; an existing
  * file keeps its mode (and owner, where allowed); a new file gets 0666 minus the umask. A device or FIFO
  * (/dev/null, /dev/stdout) is written in place. On failure the temporary file is removed, the old file is
  * untouched, and an OutputError says what failed.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(path: string, data: AtomicWriteData, options: AtomicWriteOptions = {}): Promise<void> {
   const label = options.label ?? path;
   let target: WriteTarget;
   try {
@@ -35,7 +39,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
   if (target.kind === 'device') {
     options.beforeReplace?.();
     try {
-      await writeFile(target.path, data);
+      await writeFile(target.path, data); // takes chunks from an async iterable as they come
     } catch (error) {
       throw OutputError.cannotWrite(label, error);
     }
@@ -49,7 +53,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
     // 'wx': never follow or reuse something already at the temporary name.
     handle = await open(temporary, 'wx', target.kind === 'file' ? target.stats.mode & 0o7777 : 0o666);
     if (target.kind === 'file') await keepOwnerAndMode(handle, target.stats.mode & 0o7777, target.stats.uid, target.stats.gid);
-    await handle.writeFile(data); // loops until every byte is written, or throws (ENOSPC after a short write too)
+    await writeAll(handle, data);
     await handle.sync();
     const closing = handle;
     handle = undefined;
@@ -65,6 +69,15 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
   forget();
   await syncDirectory(directory, label);
   removeOrphanTemporaries(directory, basename(target.path));
+}
+
+/** FileHandle.writeFile loops until every byte is written, or throws (ENOSPC after a short write too); each call writes from the current position. */
+async function writeAll(handle: FileHandle, data: AtomicWriteData): Promise<void> {
+  if (typeof data === 'string' || data instanceof Uint8Array) {
+    await handle.writeFile(data);
+    return;
+  }
+  for await (const chunk of data) if (chunk.length > 0) await handle.writeFile(chunk);
 }
 
 /** The umask may have cleared bits of the old mode at open(); an owner other than ours is restored where we may (as root). */

@@ -1,0 +1,108 @@
+// Every document's place in the result, one row each in input order: the rows of `--clusters` and of the library's
+// dedupe(). A group's first member is its representative, the one document of the group the kept corpus holds.
+import type { Grouping } from './group.js';
+
+export type RowTier = 'exact' | 'near' | 'unique' | 'too-short';
+
+export interface ClusterRow {
+  readonly id: string | number;
+  /** The group's number (from 1, as in the JSON report), shared by all its members; null for a document in no group. */
+  readonly cluster: number | null;
+  /** The id of the document kept for this one: the group's first member, or the document itself. */
+  readonly representative: string | number;
+  /** Hamming distance of its fingerprint to the representative's (0 for the representative itself). */
+  readonly distance: number;
+  /**
+   * 'exact': same normalised text as a member before it; 'near': matched by SimHash distance; a representative has
+   * its group's tier. 'unique': in no group. 'too-short': in no group, with fewer tokens than minTokens.
+   */
+  readonly tier: RowTier;
+  /** In the kept corpus: every document in no group, and each group's representative. */
+  readonly kept: boolean;
+}
+
+export interface KeepCounts {
+  readonly documents: number;
+  readonly groups: number;
+  readonly exactGroups: number;
+  readonly nearGroups: number;
+  /** Documents with fewer tokens than minTokens (those in an exact group are dropped like any copy). */
+  readonly tooShort: number;
+  readonly kept: number;
+  /** Documents dropped as copies: exact copies, and near-duplicates. */
+  readonly dropped: number;
+  readonly droppedExact: number;
+  readonly droppedNear: number;
+}
+
+/** Where each document stands, in flat arrays (a million documents cost a few megabytes, not a million objects). */
+export interface Placement {
+  /** Group number from 1; 0 for a document in no group. */
+  readonly cluster: Uint32Array;
+  /** The group's first member's document number (the document's own number when in no group). */
+  readonly representative: Uint32Array;
+  readonly distance: Uint8Array;
+  readonly tier: readonly RowTier[];
+}
+
+export function placeDocuments(grouping: Grouping, documents: number): Placement {
+  const cluster = new Uint32Array(documents);
+  const representative = Uint32Array.from({ length: documents }, (_, d) => d);
+  const distance = new Uint8Array(documents);
+  const tier = new Array<RowTier>(documents).fill('unique');
+  for (const d of grouping.tooShort) tier[d] = 'too-short';
+  grouping.groups.forEach((group, g) => {
+    const first = group.members[0].doc;
+    for (const member of group.members) {
+      cluster[member.doc] = g + 1;
+      representative[member.doc] = first;
+      distance[member.doc] = member.distance;
+      tier[member.doc] = member.tier === 'first' ? group.tier : member.tier;
+    }
+  });
+  return { cluster, representative, distance, tier };
+}
+
+export function isKept(placement: Placement, doc: number): boolean {
+  return placement.representative[doc] === doc;
+}
+
+export function keepCounts(grouping: Grouping, documents: number): KeepCounts {
+  let droppedExact = 0;
+  let droppedNear = 0;
+  for (const group of grouping.groups) {
+    for (const member of group.members) {
+      if (member.tier === 'exact') droppedExact++;
+      else if (member.tier === 'near') droppedNear++;
+    }
+  }
+  const dropped = droppedExact + droppedNear;
+  const exactGroups = grouping.groups.filter((g) => g.tier === 'exact').length;
+  return {
+    documents,
+    groups: grouping.groups.length,
+    exactGroups,
+    nearGroups: grouping.groups.length - exactGroups,
+    tooShort: grouping.tooShort.length,
+    kept: documents - dropped,
+    dropped,
+    droppedExact,
+    droppedNear,
+  };
+}
+
+/** The rows in input order, made as they are asked for. `idOf`: the id a row names a document by. */
+export function* clusterRows(placement: Placement, idOf: (doc: number) => string | number): Generator<ClusterRow> {
+  const n = placement.cluster.length;
+  for (let d = 0; d < n; d++) {
+    const cluster = placement.cluster[d];
+    yield {
+      id: idOf(d),
+      cluster: cluster === 0 ? null : cluster,
+      representative: idOf(placement.representative[d]),
+      distance: placement.distance[d],
+      tier: placement.tier[d],
+      kept: isKept(placement, d),
+    };
+  }
+}
