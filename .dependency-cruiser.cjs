@@ -85,6 +85,13 @@ module.exports = {
       to: { path: 'node_modules/(htmlparser2|linkedom|@mozilla/readability)/' },
     },
     {
+      name: 'input-readers-in-io',
+      comment: 'every input format is read in one place (src/io): mail, Parquet, WARC, CSV, zstd have one reader each',
+      severity: 'error',
+      from: { path: '^src/', pathNot: LAYERS.io },
+      to: { path: 'node_modules/(postal-mime|hyparquet|hyparquet-compressors|hyparquet-writer|warcio|csv-parse|fzstd|@bokuweb/zstd-wasm)/' },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'every import resolves: an import the checker cannot follow would be an import no rule checks',
       severity: 'error',
