@@ -8,6 +8,7 @@ import type { EngineName } from '../src/core/types.js';
 import { createAnalyzer } from '../src/dedupe/analyzer.js';
 import type { AnalyzeInput } from '../src/dedupe/analyze.js';
 import { readDocuments } from '../src/io/documents.js';
+import { htmlExtractor } from '../src/io/read-options.js';
 import { groupDocuments } from '../src/dedupe/group.js';
 import { runDedupe, type DedupeOptions } from '../src/dedupe/pipeline.js';
 import { walkInputs } from '../src/io/walk.js';
@@ -28,7 +29,7 @@ async function loadInputs(dir: string): Promise<{ inputs: AnalyzeInput[]; bytes:
   let bytes = 0;
   for await (const event of readDocuments(walkInputs([dir], options('wasm', 1)), process.stdin, options('wasm', 1))) {
     if (event.kind !== 'document') continue;
-    inputs.push({ text: event.document.text, html: event.document.html });
+    inputs.push({ text: event.document.text, html: event.document.html && htmlExtractor(options('wasm', 1).html) });
     bytes += event.document.bytes;
   }
   return { inputs, bytes };

@@ -4,7 +4,7 @@
 // extraction, the same --threads and the same progress.
 import type { Readable } from 'node:stream';
 import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
-import { readDocumentBatches, walkInputs, type DocumentEvent, type DocumentOptions, type WalkEntry, type WalkOptions } from '../io/index.js';
+import { htmlExtractor, readDocumentBatches, walkInputs, type DocumentEvent, type DocumentOptions, type HtmlExtractor, type WalkEntry, type WalkOptions } from '../io/index.js';
 import type { Analysis, AnalyzedBatch, AnalyzeInput, DocumentInfo } from './analyze.js';
 
 export type { AnalyzedBatch, DocumentInfo } from './analyze.js';
@@ -71,7 +71,7 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
     },
     async *batches() {
       try {
-        yield* analyzeInOrder(readDocumentBatches(entries, stdin, options), running, options.fingerprintsOnly === true, hooks);
+        yield* analyzeInOrder(readDocumentBatches(entries, stdin, options), running, options.fingerprintsOnly === true, hooks, htmlExtractor(options.html));
       } finally {
         if (own) await running.close();
       }
@@ -80,7 +80,7 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
 }
 
 /** Documents analysed on `analyzer` in batches, handed back in input order (also the library's dedupe(), over its own documents). */
-export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[]>, analyzer: Analyzer, fingerprintsOnly: boolean, hooks: AnalysisHooks): AsyncGenerator<AnalyzedBatch> {
+export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[]>, analyzer: Analyzer, fingerprintsOnly: boolean, hooks: AnalysisHooks, extractor: HtmlExtractor): AsyncGenerator<AnalyzedBatch> {
   // Batches in flight, oldest first: handed out in this order whatever order the workers finish them in.
   const inFlight: { documents: DocumentInfo[]; analysis: Promise<Analysis> }[] = [];
   let documents: DocumentInfo[] = [];
@@ -115,7 +115,7 @@ export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[
         } else {
           const { source, id, text, html, bytes } = event.document;
           documents.push(id === undefined ? { source, bytes } : { source, id, bytes });
-          inputs.push({ text, html });
+          inputs.push({ text, html: html && extractor });
           batchBytes += text.length;
           if (batchBytes >= BATCH_BYTES || inputs.length >= BATCH_DOCUMENTS) {
             submit();

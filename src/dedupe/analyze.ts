@@ -2,12 +2,12 @@
 // normalised text (the exact tier). Runs in pool workers, or in-process with --threads 1: same function, same bits.
 import { createHash } from 'node:crypto';
 import type { SimHash } from '../core/simhash.js';
-import { htmlToText } from '../html/extract.js';
+import { extractText, type HtmlExtractor } from '../html/extractor.js';
 
 export interface AnalyzeInput {
   readonly text: string;
-  /** Extract the visible text first. */
-  readonly html: boolean;
+  /** HTML, and how to find its text first (main content or all visible text); false: plain text. */
+  readonly html: false | HtmlExtractor;
 }
 
 export interface Analysis {
@@ -28,7 +28,7 @@ export const DIGEST_BYTES = 16;
  * hash with probability 2^-64.
  */
 export function analyze(hasher: SimHash, tokenHasher: SimHash | undefined, inputs: readonly AnalyzeInput[]): Analysis {
-  const texts = inputs.map((input) => (input.html ? htmlToText(input.text) : input.text));
+  const texts = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html)));
   // No token hasher: the fingerprints alone, as `simhash fingerprint` and `index` print them.
   if (tokenHasher === undefined) return { fingerprints: hasher.fingerprintMany(texts), tokens: new Uint32Array(0), digests: new Uint8Array(0) };
   const n = inputs.length;

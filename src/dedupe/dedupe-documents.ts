@@ -3,6 +3,7 @@
 // both). Only fingerprints, token counts and digests are kept per document, never its text.
 import { describe } from '../core/bits.js';
 import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
+import type { HtmlExtractor } from '../html/extractor.js';
 import type { AnalyzedBatch, AnalyzeInput } from './analyze.js';
 import { createAnalyzer, type Analyzer } from './analyzer.js';
 import { clusterRows, keepCounts, placeDocuments, type ClusterRow, type KeepCounts } from './cluster-rows.js';
@@ -24,8 +25,8 @@ export interface DedupeOptions {
   /** Documents with fewer tokens are kept out of the near tier (exact copies still group); default 20. */
   readonly minTokens?: number;
   readonly grouping?: GroupingMode;
-  /** Extract the visible text of every document as HTML first; default false. */
-  readonly html?: boolean;
+  /** Every document is HTML: find all its visible text (true or 'text') or its main content alone ('main': Readability); default false. */
+  readonly html?: boolean | HtmlExtractor;
   readonly engine?: EngineName;
   /** Worker threads (Node); default 1, in this thread. */
   readonly threads?: number;
@@ -54,7 +55,7 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
   const analyzer = await createAnalyzer({ threads, engine: options.engine ?? 'wasm', shingle: options.shingle ?? 3, tokens: options.tokens, termWeights: options.termWeights });
   try {
     const ids: (string | number)[] = [];
-    const grouped = await groupBatches(analysedBatches(documents, analyzer, options.html === true, ids), { maxDistance, minTokens, grouping: options.grouping ?? 'leader' });
+    const grouped = await groupBatches(analysedBatches(documents, analyzer, options.html === true ? 'text' : options.html ?? false, ids), { maxDistance, minTokens, grouping: options.grouping ?? 'leader' });
     const placement = placeDocuments(grouped, ids.length);
     return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version };
   } finally {
@@ -63,7 +64,7 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
 }
 
 /** The documents checked and analysed a batch at a time, in order; their ids collected in `ids`. */
-async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: boolean, ids: (string | number)[]): AsyncGenerator<AnalyzedBatch> {
+async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: false | HtmlExtractor, ids: (string | number)[]): AsyncGenerator<AnalyzedBatch> {
   let inputs: AnalyzeInput[] = [];
   let infos: AnalyzedBatch['documents'][number][] = [];
   const flush = async () => {

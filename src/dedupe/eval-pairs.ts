@@ -2,8 +2,7 @@
 // distances under one pipeline (the dedupe analysis: HTML extraction, fingerprints, token counts), then precision and
 // recall at every k.
 import { hamming } from '../core/bits.js';
-import { looksLikeHtml } from '../html/sniff.js';
-import type { HtmlMode } from '../io/index.js';
+import { htmlExtractor, wantsHtml, type HtmlMode } from '../io/index.js';
 import { analyzeTexts } from './analyze-texts.js';
 import { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
 import { evaluate, type Evaluation, type LabelledDistance } from './eval-metrics.js';
@@ -53,8 +52,9 @@ export function naturalDistances(groups: readonly { readonly members: readonly {
 }
 
 async function pairDistances(pairs: readonly PairTexts[], analyzer: Analyzer, options: { minTokens: number; html: HtmlMode }): Promise<PairDistances> {
-  const wants = (text: string) => options.html === 'on' || (options.html === 'auto' && looksLikeHtml(text));
-  const inputs = pairs.flatMap((p) => [{ text: p.a, html: wants(p.a) }, { text: p.b, html: wants(p.b) }]);
+  const extractor = htmlExtractor(options.html);
+  const html = (text: string) => wantsHtml(options.html, text) && extractor;
+  const inputs = pairs.flatMap((p) => [{ text: p.a, html: html(p.a) }, { text: p.b, html: html(p.b) }]);
   const { fingerprints, tokens } = await analyzeTexts(analyzer, inputs);
   const distances: LabelledDistance[] = [];
   let tooShort = 0;

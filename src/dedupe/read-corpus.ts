@@ -1,9 +1,9 @@
 // The documents labelled pairs are made from (`simhash make-pairs`, `npm start`): read as every command reads them,
-// HTML reduced to its visible text first, because the edits go into the visible text: replacing a word inside a tag
+// HTML reduced to its text first (as --html says), because the edits go into the visible text: replacing a word inside a tag
 // would test the HTML parser, not SimHash.
 import type { Readable } from 'node:stream';
-import { htmlToText } from '../html/extract.js';
-import { readDocuments, walkInputs, type DocumentOptions, type WalkOptions } from '../io/index.js';
+import { extractText } from '../html/extractor.js';
+import { htmlExtractor, readDocuments, walkInputs, type DocumentOptions, type WalkOptions } from '../io/index.js';
 import type { CorpusDocument } from './make-pairs.js';
 
 export async function readCorpus(inputs: readonly string[], stdin: Readable, options: DocumentOptions & WalkOptions, skipped: (source: string, reason: string) => void): Promise<CorpusDocument[]> {
@@ -12,7 +12,7 @@ export async function readCorpus(inputs: readonly string[], stdin: Readable, opt
     if (event.kind === 'skipped') skipped(event.source, event.reason);
     else if (event.kind === 'document') {
       const { text, html, source } = event.document;
-      corpus.push({ text: html ? htmlToText(text) : text, source });
+      corpus.push({ text: html ? extractText(text, htmlExtractor(options.html)) : text, source });
     }
   }
   return corpus;

@@ -3,7 +3,9 @@
 // It builds on core, the public entries and html only; nothing of dedupe, pool or cli comes in here.
 export { readDocumentBatches, readDocuments } from './documents.js';
 export { documentName, type DocumentEvent, type InputDocument } from './input-document.js';
-export type { DocumentOptions, HtmlMode, InvalidUtf8Mode } from './read-options.js';
+export { wantsHtml } from './whole-document.js';
+export type { HtmlExtractor } from '../html/extractor.js';
+export { htmlExtractor, type DocumentOptions, type HtmlMode, type InvalidUtf8Mode } from './read-options.js';
 export { walkInputs, type WalkEntry, type WalkOptions } from './walk.js';
 export { fieldPathProblem } from './field-path.js';
 export { quoteName } from './quote-name.js';

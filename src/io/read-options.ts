@@ -1,6 +1,16 @@
 // How inputs become documents: the options every command that reads documents shares (--jsonl, --html, --mail, ...).
+import type { HtmlExtractor } from '../html/extractor.js';
 
-export type HtmlMode = 'auto' | 'on' | 'off';
+/**
+ * Which inputs are HTML, and how their text is found. 'auto': those named or sniffed as HTML, by all their visible
+ * text; 'text' (and 'on', its older name): every input so; 'main': every input, by its main content (htmlMainText:
+ * Readability); 'off': none. Main content is opt-in: on pages of one template whose footer is long and full of
+ * commas, Readability took the footer for the article and every page came out the same (test/cli/html-template).
+ */
+export type HtmlMode = 'auto' | 'main' | 'text' | 'on' | 'off';
+export function htmlExtractor(mode: HtmlMode): HtmlExtractor {
+  return mode === 'main' ? 'main' : 'text';
+}
 export type InvalidUtf8Mode = 'skip' | 'replace';
 
 export interface DocumentOptions {

@@ -3,6 +3,7 @@
 // extract the visible text first, as `dedupe` does, and find them unrelated.
 import { afterAll, describe, expect, it } from 'vitest';
 import { htmlToText } from '../../src/html/extract.js';
+import { htmlMainText } from '../../src/html/main-text.js';
 import { createSimHash, fromHex, hamming } from '../../src/pure/index.js';
 import { runInProcess } from '../support/cli.js';
 import { scratchDir } from '../support/scratch-dir.js';
@@ -40,6 +41,14 @@ describe('pages of one site template', () => {
     const fps = lines.map((l) => fromHex(l.slice(0, 16)));
     expect(fps).toEqual(html.map((h) => hasher.fingerprint(htmlToText(h))));
     expect(Math.min(...pairwise(fps))).toBeGreaterThan(10);
+  });
+
+  it('--html main fingerprints each page\'s main content (htmlMainText), --html text its visible text', async () => {
+    const two = names.slice(0, 2).map(files.path);
+    const fps = async (mode: string) => (await runInProcess(['fingerprint', '--engine', 'pure', '--html', mode, ...two])).stdout.trim().split('\n').map((l) => fromHex(l.slice(0, 16)));
+    expect(await fps('main')).toEqual(html.slice(0, 2).map((h) => hasher.fingerprint(htmlMainText(h))));
+    expect(await fps('text')).toEqual(html.slice(0, 2).map((h) => hasher.fingerprint(htmlToText(h))));
+    expect(await fps('on')).toEqual(await fps('text'));
   });
 
   it('index build and query: each page finds itself and none of the others; --html off finds them all', async () => {
