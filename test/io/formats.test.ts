@@ -142,3 +142,18 @@ describe('the command line reads them too', () => {
     expect(report.groups.map((g) => [g.tier, g.members.map((m) => m.id)])).toEqual([['exact', ['https://example.org/same', 'c']]]);
   });
 });
+
+describe('JSONL, gzip and zstd, with other field names', () => {
+  it('--text-field and --id-field by dotted path read the same records from plain, .gz and .zst files', async () => {
+    const { zstdCompressor } = await import('../../src/io/zstd-compress.js');
+    const records = Array.from({ length: 50 }, (_, i) => ({ meta: { url: `https://example.org/${i}` }, content: { body: `record ${i} with its own words` }, extra: i }));
+    const jsonl = Buffer.from(records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    writeFileSync(at('other.jsonl'), jsonl);
+    writeFileSync(at('other.jsonl.gz'), gzipSync(jsonl));
+    writeFileSync(at('other.jsonl.zst'), (await zstdCompressor())(jsonl));
+    for (const name of ['other.jsonl', 'other.jsonl.gz', 'other.jsonl.zst']) {
+      const docs = documents(await read([at(name)], { textField: 'content.body', idField: 'meta.url' }));
+      expect(docs.map((d) => [d.id, d.text]), name).toEqual(records.map((r) => [r.meta.url, r.content.body]));
+    }
+  });
+});
