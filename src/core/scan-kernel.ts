@@ -1,0 +1,25 @@
+// The contract between the index's exact scan and whoever runs it fastest. The index (src/block-index) imports core
+// only, so it cannot load WebAssembly itself; the entry that sees both (src/index.ts) hands it a kernel built by the
+// wasm engine (a SIMD popcount scan when WebAssembly.validate accepts SIMD), and the index falls back to its own
+// TypeScript scan when none is given. Both must report exactly the same matches.
+
+/** The matches of one scan, in parallel arrays of `count` used entries (the arrays may be longer). */
+export interface ScanMatches {
+  count: number;
+  /** Index into the queries array. */
+  query: Uint32Array;
+  /** Index into the stored array. */
+  stored: Uint32Array;
+  /** popcount(query ^ stored), at most maxDistance. */
+  distance: Uint8Array;
+}
+
+export interface ScanKernel {
+  /** A name for benchmarks and errors: 'wasm-simd', 'wasm', 'ts'. */
+  readonly name: string;
+  /**
+   * Every (query, stored) pair with popcount(queries[q] ^ stored[s]) <= maxDistance, ordered by query index then
+   * stored index. `maxDistance` is an integer 0..64. The kernel may reuse and return `into` (grown as needed).
+   */
+  scan(stored: BigUint64Array, queries: BigUint64Array, maxDistance: number, into?: ScanMatches): ScanMatches;
+}
