@@ -1,0 +1,96 @@
+// The one place that makes an ioredis client: a Cluster client, or a plain one for a single server, with a bounded
+// retry policy. Unbounded, ioredis retries a down master for about a second, then throws "Too many Cluster
+// redirections" and prints "Unhandled error event" for every reconnect attempt: here errors reach the caller as
+// rejected promises within a few hundred milliseconds, and the client's own 'error' events are kept, not printed.
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { ConnectionOptions as TlsOptions } from 'node:tls';
+
+export interface RedisConnectionOptions {
+  /** 'host:port' of one or more nodes (of a cluster: any of its masters; the client discovers the rest). */
+  readonly nodes: readonly string[];
+  /** 'auto' (default) asks the first node whether cluster mode is on. */
+  readonly mode?: 'auto' | 'cluster' | 'single';
+  readonly username?: string;
+  readonly password?: string;
+  /** TLS options for node:tls (certificates, servername, ...); given, connections use TLS. */
+  readonly tls?: TlsOptions;
+  /** A command that takes longer fails with an error (default 10,000 ms). */
+  readonly commandTimeoutMs?: number;
+}
+
+/** What the index needs of either client (ioredis's Redis and Cluster share these commands). */
+export type RedisClient = Redis | Cluster;
+
+export interface Connection {
+  readonly client: RedisClient;
+  readonly cluster: boolean;
+  /** The last 'error' event the client emitted (connection trouble), for error messages. */
+  lastError(): Error | null;
+}
+
+export function parseNode(address: string): { host: string; port: number } {
+  const match = typeof address === 'string' ? /^(.+):(\d{1,5})$/.exec(address) : null;
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port < 1 || port > 65535) throw new RangeError(`nodes: expected 'host:port' strings, got ${JSON.stringify(address)}`);
+  return { host: match[1].replace(/^\[(.*)\]$/, '$1'), port };
+}
+
+function retry(times: number): number | null {
+  return times <= 3 ? 100 * times : null;
+}
+
+export async function connect(options: RedisConnectionOptions): Promise<Connection> {
+  if (!Array.isArray(options.nodes) || options.nodes.length === 0) throw new TypeError('nodes: expected a non-empty array of \'host:port\' strings');
+  const nodes = options.nodes.map(parseNode);
+  const mode = options.mode ?? 'auto';
+  if (mode !== 'auto' && mode !== 'cluster' && mode !== 'single') throw new RangeError(`mode: expected 'auto', 'cluster' or 'single', got ${String(mode)}`);
+  const redisOptions: RedisOptions = {
+    username: options.username,
+    password: options.password,
+    tls: options.tls,
+    commandTimeout: options.commandTimeoutMs ?? 10_000,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 2,
+    retryStrategy: retry,
+    lazyConnect: true,
+  };
+  const cluster = mode === 'cluster' || (mode === 'auto' && (await clusterEnabled(nodes[0], redisOptions)));
+  let last: Error | null = null;
+  const client: RedisClient = cluster
+    ? new Cluster(nodes, {
+        redisOptions: { ...redisOptions, lazyConnect: false },
+        clusterRetryStrategy: retry,
+        maxRedirections: 16,
+        retryDelayOnFailover: 100,
+        retryDelayOnClusterDown: 100,
+        retryDelayOnTryAgain: 100,
+        slotsRefreshTimeout: 2_000,
+        enableAutoPipelining: true,
+        enableOfflineQueue: true,
+        lazyConnect: true,
+      })
+    : new Redis({ ...nodes[0], ...redisOptions, enableAutoPipelining: true });
+  client.on('error', (error: Error) => {
+    last = error;
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw new Error(`cannot connect to Redis at ${options.nodes.join(', ')}: ${(error as Error).message}`, { cause: error });
+  }
+  return { client, cluster, lastError: () => last };
+}
+
+async function clusterEnabled(node: { host: string; port: number }, options: RedisOptions): Promise<boolean> {
+  const probe = new Redis({ ...node, ...options, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return /cluster_enabled:1/.test(await probe.info('cluster'));
+  } catch (error) {
+    throw new Error(`cannot connect to Redis at ${node.host}:${node.port}: ${(error as Error).message}`, { cause: error });
+  } finally {
+    probe.disconnect();
+  }
+}

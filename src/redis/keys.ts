@@ -1,0 +1,93 @@
+// Every key an index uses, in one place. All but the metadata key carry the index's generation, a random tag made
+// when the index is created, so an index created again under a dropped one's name never reads its leftovers.
+//   <name>:meta                      the metadata (metadata.ts): format, k, layout, pipeline version, generation
+//   <name>:<gen>:t<table>:<key bits> a table key: the records (records.ts) of every fingerprint with those key bits;
+//                                    no hash tag, so the keys spread over every slot of the cluster
+//   <name>:<gen>:i:{g<group>}<id>    an id key: the id's fingerprint (and those it replaced, until cleaned)
+//   <name>:<gen>:n:{g<group>}        how many ids the group holds: size() sums the groups
+//   <name>:<gen>:m:{<tag>}           one slot marker per slot (slot-markers.ts)
+//   <name>:<gen>:journal             the write-ahead journal of unfinished batches (journal.ts)
+import calculateSlot from 'cluster-key-slot';
+import type { Layout } from '../block-index/types.js';
+
+/** Ids hash into this many groups; a group's count and its ids share a slot, so one script updates both. */
+export const ID_GROUPS = 4096;
+export const SLOTS = 16384;
+
+export class IndexKeys {
+  readonly meta: string;
+  readonly journal: string;
+  private readonly prefix: string;
+
+  constructor(readonly name: string, readonly generation: string) {
+    this.meta = metaKey(name);
+    this.prefix = `${name}:${generation}:`;
+    this.journal = `${this.prefix}journal`;
+  }
+
+  /** The key of table t for a fingerprint given as 32-bit halves: its key bits, the rest zero, in hex. */
+  table(layout: Layout, t: number, hi: number, lo: number): string {
+    return `${this.prefix}t${t}:${hex8((hi & layout.maskHi[t]) >>> 0)}${hex8((lo & layout.maskLo[t]) >>> 0)}`;
+  }
+
+  idKey(id: string, group: number): string {
+    return `${this.prefix}i:{g${group}}${id}`;
+  }
+
+  countKey(group: number): string {
+    return `${this.prefix}n:{g${group}}`;
+  }
+
+  /** The marker key in `slot` (cluster), or the one marker of a single server (slot -1). */
+  marker(slot: number): string {
+    return slot < 0 ? `${this.prefix}m` : `${this.prefix}m:{${slotTag(slot)}}`;
+  }
+
+  /** Every key of this generation matches this pattern (for drop()'s SCAN). */
+  get pattern(): string {
+    return `${escapeGlob(this.prefix)}*`;
+  }
+}
+
+export function metaKey(name: string): string {
+  return `${name}:meta`;
+}
+
+export function keySlot(key: string): number {
+  return calculateSlot(key);
+}
+
+/** FNV-1a over the id's UTF-16 code units, folded into ID_GROUPS groups. */
+export function idGroup(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % ID_GROUPS;
+}
+
+function hex8(x: number): string {
+  return x.toString(16).padStart(8, '0');
+}
+
+function escapeGlob(s: string): string {
+  return s.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
+}
+
+let tags: string[] | null = null;
+
+/** A short string whose hash slot is `slot`: found once for all slots by counting up (about 160k tries, ~40 ms). */
+function slotTag(slot: number): string {
+  if (tags === null) {
+    const found: string[] = new Array(SLOTS);
+    let missing = SLOTS;
+    for (let i = 0; missing > 0; i++) {
+      const tag = i.toString(36);
+      const s = calculateSlot(tag);
+      if (found[s] === undefined) {
+        found[s] = tag;
+        missing--;
+      }
+    }
+    tags = found;
+  }
+  return tags[slot];
+}

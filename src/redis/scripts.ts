@@ -1,0 +1,66 @@
+// The Lua scripts that make writes idempotent: a batch retried after a timeout, or replayed by recover() after its
+// writer died, changes nothing that already happened. Each script touches keys of one slot, as Redis Cluster
+// requires. They walk the record layout of records.ts: [8-byte fingerprint][2-byte id length][id].
+
+/**
+ * KEYS[1] a table key; ARGV[1] a record. Appends the record unless that very record (fingerprint and id) is there.
+ * string.find only screens: a hit may straddle two records, so it is confirmed by walking the records.
+ */
+export const APPEND_ONCE = `
+local s = redis.call('GET', KEYS[1])
+local rec = ARGV[1]
+if s and string.find(s, rec, 1, true) then
+  local pos, n, len = 1, #s, #rec
+  while pos <= n do
+    local l = 10 + string.byte(s, pos + 8) * 256 + string.byte(s, pos + 9)
+    if l == len and string.sub(s, pos, pos + l - 1) == rec then return 0 end
+    pos = pos + l
+  end
+end
+redis.call('APPEND', KEYS[1], rec)
+return 1`;
+
+/** KEYS[1] a table key; ARGV[1] a record. Removes that record; deletes the key when it empties. */
+export const REMOVE_RECORD = `
+local s = redis.call('GET', KEYS[1])
+if not s then return 0 end
+local rec = ARGV[1]
+local pos, n, len = 1, #s, #rec
+while pos <= n do
+  local l = 10 + string.byte(s, pos + 8) * 256 + string.byte(s, pos + 9)
+  if l == len and string.sub(s, pos, pos + l - 1) == rec then
+    local rest = string.sub(s, 1, pos - 1) .. string.sub(s, pos + l)
+    if #rest == 0 then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], rest) end
+    return 1
+  end
+  pos = pos + l
+end
+return 0`;
+
+/**
+ * KEYS[1] an id key, KEYS[2] its group's count; ARGV[1] the id's new 8-byte fingerprint. An id key holds the id's
+ * fingerprint followed by those it replaced whose records may still be in the tables (8 bytes each), until
+ * FINISH_ID drops them. Returns those replaced fingerprints (empty when none): the caller removes their records.
+ * Counts the id when it is new. Run again (a retry, a replay), it returns the same list.
+ */
+export const CLAIM_ID = `
+local old = redis.call('GET', KEYS[1])
+if not old then
+  redis.call('SET', KEYS[1], ARGV[1])
+  redis.call('INCR', KEYS[2])
+  return ''
+end
+if string.sub(old, 1, 8) == ARGV[1] then return string.sub(old, 9) end
+redis.call('SET', KEYS[1], ARGV[1] .. old)
+return old`;
+
+/** KEYS[1] an id key; ARGV[1] its fingerprint. The replaced fingerprints' records are gone: forget them. */
+export const FINISH_ID = `
+local old = redis.call('GET', KEYS[1])
+if old and #old > 8 and string.sub(old, 1, 8) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1]) end
+return 0`;
+
+/** KEYS[1] an id key, KEYS[2] its group's count. Forgets the id (after its records are gone); 1 if it was there. */
+export const RELEASE_ID = `
+if redis.call('DEL', KEYS[1]) == 1 then redis.call('DECR', KEYS[2]) return 1 end
+return 0`;
