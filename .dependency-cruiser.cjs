@@ -1,6 +1,7 @@
 // The layers of src/ (ARCHITECTURE.md), checked by `npm run lint:deps` before the tests run. Imports point down:
 //
 //   cli -> dedupe -> pool -> io -> html -> entries -> pure | wasm | block-index -> core
+//   cli -> redis -> block-index -> core   (the index on Redis: Node only, knows no engine)
 //
 // Each layer below lists what it may import inside src/; anything else is an error, type-only imports included.
 // block-index sits beside the engines, under the entries that re-export it: it imports core alone (the index knows
@@ -18,6 +19,8 @@ const LAYERS = {
   io: '^src/io/',
   pool: '^src/pool/',
   dedupe: '^src/dedupe/',
+  // simhash-wasm/redis: the index on Redis; Node only, beside the corpus job, used by the command line.
+  redis: '^src/redis/',
   cli: '^src/cli/',
 };
 
@@ -32,7 +35,8 @@ const MAY_IMPORT = {
   io: ['core', 'pure', 'wasm', 'entries', 'blockIndex', 'html'],
   pool: ['core', 'pure', 'wasm', 'entries', 'blockIndex', 'html', 'io'],
   dedupe: ['core', 'pure', 'wasm', 'entries', 'blockIndex', 'html', 'io', 'pool'],
-  cli: ['core', 'pure', 'wasm', 'entries', 'blockIndex', 'html', 'io', 'pool', 'dedupe'],
+  redis: ['core', 'blockIndex'],
+  cli: ['core', 'pure', 'wasm', 'entries', 'blockIndex', 'html', 'io', 'pool', 'dedupe', 'redis'],
 };
 
 const layerRule = (layer) => ({
@@ -90,6 +94,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: LAYERS.io },
       to: { path: 'node_modules/(postal-mime|hyparquet|hyparquet-compressors|hyparquet-writer|warcio|csv-parse|fzstd|@bokuweb/zstd-wasm)/' },
+    },
+    {
+      name: 'redis-client-in-redis',
+      comment: 'the Redis client lives in src/redis alone, so no other entry (and no browser bundle) pulls in sockets',
+      severity: 'error',
+      from: { path: '^src/', pathNot: LAYERS.redis },
+      to: { path: 'node_modules/(ioredis|cluster-key-slot)/' },
     },
     {
       name: 'not-to-unresolvable',

@@ -16,7 +16,7 @@ rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
-const library = { index: 'src/index.ts', pure: 'src/pure/index.ts', html: 'src/html/index.ts', pool: 'src/pool/index.ts', dedupe: 'src/dedupe/index.ts' };
+const library = { index: 'src/index.ts', pure: 'src/pure/index.ts', html: 'src/html/index.ts', pool: 'src/pool/index.ts', dedupe: 'src/dedupe/index.ts', redis: 'src/redis/index.ts' };
 
 const compile = (outDir = 'dist', tsconfig = './tsconfig.build.json') =>
   typescript({

@@ -26,6 +26,6 @@ it('arethetypeswrong: no problem in any entry or resolution mode', async () => {
   const out = JSON.parse(await run(bin('attw'), ['--format', 'json', tarball], repo)) as {
     analysis: { entrypoints: Record<string, unknown>; problems: unknown[] };
   };
-  expect(Object.keys(out.analysis.entrypoints).sort()).toEqual(['.', './dedupe', './html', './package.json', './pool', './pure']);
+  expect(Object.keys(out.analysis.entrypoints).sort()).toEqual(['.', './dedupe', './html', './package.json', './pool', './pure', './redis']);
   expect(out.analysis.problems).toEqual([]);
 }, 120_000);
