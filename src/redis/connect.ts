@@ -65,7 +65,7 @@ export async function connect(options: RedisConnectionOptions): Promise<Connecti
         retryDelayOnClusterDown: 100,
         retryDelayOnTryAgain: 100,
         slotsRefreshTimeout: 2_000,
-        enableAutoPipelining: true,
+        enableAutoPipelining: false,
         enableOfflineQueue: true,
         lazyConnect: true,
       })

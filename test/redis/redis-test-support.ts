@@ -13,7 +13,7 @@ export interface Match {
 
 export const idOf = (i: number): string => `doc-${i}`;
 
-/** Brute force over plain 32-bit halves (held once per entry list): fast enough for 100,000 entries per query. */
+/** Brute force over plain 32-bit halves (held per entry list until it grows): fast enough for 100,000 entries per query. */
 export function expected(entries: readonly Entry[], q: bigint, k: number): Match[] {
   const { hi, lo } = halvesOf(entries);
   const qh = Number(q >> 32n) >>> 0, ql = Number(q & 0xffffffffn) >>> 0;
@@ -28,7 +28,7 @@ export function expected(entries: readonly Entry[], q: bigint, k: number): Match
 const halvesCache = new WeakMap<readonly Entry[], { hi: Uint32Array; lo: Uint32Array }>();
 function halvesOf(entries: readonly Entry[]) {
   let h = halvesCache.get(entries);
-  if (!h) {
+  if (!h || h.hi.length !== entries.length) {
     h = { hi: Uint32Array.from(entries, (e) => Number(e.fp >> 32n)), lo: Uint32Array.from(entries, (e) => Number(e.fp & 0xffffffffn)) };
     halvesCache.set(entries, h);
   }
@@ -41,3 +41,11 @@ function pop32(x: number): number {
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
+
+/** A fixed fingerprint per number (splitmix64), so a writer process and the test agree without sharing memory. */
+export function fingerprintOf(i: number): bigint {
+  let z = BigInt.asUintN(64, BigInt(i + 1) * 0x9e3779b97f4a7c15n);
+  z = BigInt.asUintN(64, (z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n);
+  z = BigInt.asUintN(64, (z ^ (z >> 27n)) * 0x94d049bb133111ebn);
+  return z ^ (z >> 31n);
+}
