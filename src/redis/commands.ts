@@ -1,6 +1,6 @@
 // The scripts of scripts.ts as typed calls on a client. ioredis sends them by EVALSHA and falls back to EVAL when a
 // node has not seen the script yet (a new node, a restarted one), so no SCRIPT LOAD step can be forgotten.
-import type { RedisClient } from './connect.js';
+import type { Connection, RedisClient } from './connect.js';
 import { APPEND_ONCE, CLAIM_ID, FINISH_ID, RELEASE_ID, REMOVE_RECORD } from './scripts.js';
 
 export interface IndexCommands {
@@ -20,18 +20,24 @@ const DEFINITIONS = {
   simhashReleaseId: { numberOfKeys: 2, lua: RELEASE_ID },
 };
 
-type Script = (...args: (string | Buffer)[]) => Promise<unknown>;
+type Scripts = Record<string, (...args: (string | Buffer)[]) => Promise<unknown>>;
 
-export function defineCommands(client: RedisClient): IndexCommands {
-  const scripts = client as unknown as Record<string, Script>;
-  for (const [name, definition] of Object.entries(DEFINITIONS)) {
-    if (typeof scripts[name] !== 'function') client.defineCommand(name, definition);
-  }
+export function defineCommands(connection: Connection): IndexCommands {
+  const call = <T>(name: string, ...args: (string | Buffer)[]) =>
+    connection.run((client) => {
+      const scripts = client as unknown as Scripts;
+      if (typeof scripts[name.replace(/Buffer$/, '')] !== 'function') defineAll(client);
+      return scripts[name](...args) as Promise<T>;
+    });
   return {
-    appendOnce: (key, record) => scripts.simhashAppendOnce(key, record) as Promise<number>,
-    removeRecord: (key, record) => scripts.simhashRemoveRecord(key, record) as Promise<number>,
-    claimId: (idKey, countKey, fp) => scripts.simhashClaimIdBuffer(idKey, countKey, fp) as Promise<Buffer>,
-    finishId: (idKey, fp) => scripts.simhashFinishId(idKey, fp) as Promise<number>,
-    releaseId: (idKey, countKey) => scripts.simhashReleaseId(idKey, countKey) as Promise<number>,
+    appendOnce: (key, record) => call('simhashAppendOnce', key, record),
+    removeRecord: (key, record) => call('simhashRemoveRecord', key, record),
+    claimId: (idKey, countKey, fp) => call('simhashClaimIdBuffer', idKey, countKey, fp),
+    finishId: (idKey, fp) => call('simhashFinishId', idKey, fp),
+    releaseId: (idKey, countKey) => call('simhashReleaseId', idKey, countKey),
   };
+}
+
+function defineAll(client: RedisClient): void {
+  for (const [name, definition] of Object.entries(DEFINITIONS)) client.defineCommand(name, definition);
 }

@@ -22,8 +22,16 @@ export interface RedisConnectionOptions {
 export type RedisClient = Redis | Cluster;
 
 export interface Connection {
+  /** For commands that are not on the hot path (metadata, journal, drop): redirections handled by ioredis. */
   readonly client: RedisClient;
   readonly cluster: boolean;
+  /**
+   * Runs a hot-path command on the auto-pipelined client (one socket write per master per tick), and once more on
+   * `client` if it comes back as a redirection: ioredis does not follow MOVED or ASK inside an auto-pipeline, so
+   * during a slot migration or after a master restarts those would otherwise reach the caller as raw errors.
+   */
+  run<T>(command: (client: RedisClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
   /** The last 'error' event the client emitted (connection trouble), for error messages. */
   lastError(): Error | null;
 }
@@ -56,30 +64,48 @@ export async function connect(options: RedisConnectionOptions): Promise<Connecti
   };
   const cluster = mode === 'cluster' || (mode === 'auto' && (await clusterEnabled(nodes[0], redisOptions)));
   let last: Error | null = null;
-  const client: RedisClient = cluster
-    ? new Cluster(nodes, {
-        redisOptions: { ...redisOptions, lazyConnect: false },
-        clusterRetryStrategy: retry,
-        maxRedirections: 16,
-        retryDelayOnFailover: 100,
-        retryDelayOnClusterDown: 100,
-        retryDelayOnTryAgain: 100,
-        slotsRefreshTimeout: 2_000,
-        enableAutoPipelining: false,
-        enableOfflineQueue: true,
-        lazyConnect: true,
-      })
-    : new Redis({ ...nodes[0], ...redisOptions, enableAutoPipelining: true });
-  client.on('error', (error: Error) => {
-    last = error;
-  });
+  const make = (autoPipelining: boolean): RedisClient => {
+    const client: RedisClient = cluster
+      ? new Cluster(nodes, {
+          redisOptions: { ...redisOptions, lazyConnect: false },
+          clusterRetryStrategy: retry,
+          maxRedirections: 16,
+          retryDelayOnFailover: 100,
+          retryDelayOnClusterDown: 100,
+          retryDelayOnTryAgain: 100,
+          slotsRefreshTimeout: 2_000,
+          enableAutoPipelining: autoPipelining,
+          enableOfflineQueue: true,
+          lazyConnect: true,
+        })
+      : new Redis({ ...nodes[0], ...redisOptions, enableAutoPipelining: autoPipelining });
+    client.on('error', (error: Error) => {
+      last = error;
+    });
+    return client;
+  };
+  const client = make(false);
+  const pipelined = make(true);
   try {
-    await client.connect();
+    await Promise.all([client.connect(), pipelined.connect()]);
   } catch (error) {
     client.disconnect();
+    pipelined.disconnect();
     throw new Error(`cannot connect to Redis at ${options.nodes.join(', ')}: ${(error as Error).message}`, { cause: error });
   }
-  return { client, cluster, lastError: () => last };
+  return {
+    client,
+    cluster,
+    lastError: () => last,
+    run: (command) => command(pipelined).catch((error: unknown) => (isRedirection(error) ? command(client) : Promise.reject(error))),
+    close: async () => {
+      await Promise.all([client, pipelined].map((c) => c.quit().catch(() => c.disconnect())));
+    },
+  };
+}
+
+function isRedirection(error: unknown): boolean {
+  return error instanceof Error && /^(MOVED|ASK|TRYAGAIN|CLUSTERDOWN) /.test(error.message);
 }
 
 async function clusterEnabled(node: { host: string; port: number }, options: RedisOptions): Promise<boolean> {

@@ -12,11 +12,11 @@ export interface RedisMatch {
 }
 
 export async function lookup(context: IndexContext, fingerprints: readonly bigint[], k: number): Promise<RedisMatch[][]> {
-  const { client } = context.connection;
+  const { connection } = context;
   const reads = new Map<string, Promise<Buffer | null>>();
   const keysOf = fingerprints.map((fp) => {
     const keys = tableKeys(context, fp);
-    for (const key of keys) if (!reads.has(key)) reads.set(key, client.getBuffer(key));
+    for (const key of keys) if (!reads.has(key)) reads.set(key, connection.run((client) => client.getBuffer(key)));
     return keys;
   });
   await Promise.all([context.markers.check(reads.keys()), ...reads.values()]);

@@ -70,12 +70,12 @@ export class RedisSimHashIndex {
         connection,
         layout: makeLayout(meta.maxDistance, meta.blocks, false),
         keys,
-        commands: defineCommands(connection.client),
+        commands: defineCommands(connection),
         markers: new SlotMarkers(connection, keys),
       };
       return new RedisSimHashIndex(context, new Journal(connection.client, keys.journal), meta, batchSize);
     } catch (error) {
-      connection.client.disconnect();
+      await connection.close();
       throw error;
     }
   }
@@ -87,7 +87,7 @@ export class RedisSimHashIndex {
     try {
       return await dropIndex(connection, name);
     } finally {
-      connection.client.disconnect();
+      await connection.close();
     }
   }
 
@@ -149,7 +149,7 @@ export class RedisSimHashIndex {
     this.checkOpen();
     checkIds([id], 1, 'id');
     const { keys, connection } = this.context;
-    const fps = splitFingerprints(await connection.client.getBuffer(keys.idKey(id, idGroup(id))));
+    const fps = splitFingerprints(await connection.run((client) => client.getBuffer(keys.idKey(id, idGroup(id)))));
     if (fps.length === 0) return false;
     const field = await this.journal.begin({ op: 'remove', id, fingerprints: fps.map(fingerprintToHex) });
     const removed = await writeRemove(this.context, id, fps);
@@ -160,8 +160,8 @@ export class RedisSimHashIndex {
   /** Number of ids in the index. */
   async size(): Promise<number> {
     this.checkOpen();
-    const { client } = this.context.connection;
-    const counts = await Promise.all(Array.from({ length: ID_GROUPS }, (_, g) => client.get(this.context.keys.countKey(g))));
+    const { connection, keys } = this.context;
+    const counts = await Promise.all(Array.from({ length: ID_GROUPS }, (_, g) => connection.run((client) => client.get(keys.countKey(g)))));
     return counts.reduce((sum, c) => sum + (c === null ? 0 : Number(c)), 0);
   }
 
@@ -180,7 +180,7 @@ export class RedisSimHashIndex {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.context.connection.client.quit().catch(() => this.context.connection.client.disconnect());
+    await this.context.connection.close();
   }
 
   private distance(maxDistance: number | undefined): number {

@@ -11,13 +11,13 @@ export class SlotMarkers {
 
   /** Writes every marker (16,384 in a cluster, one on a single server). */
   async write(): Promise<void> {
-    const { client } = this.connection;
-    if (!this.connection.cluster) {
-      await client.set(this.keys.marker(-1), '1');
+    const { connection } = this;
+    if (!connection.cluster) {
+      await connection.run((client) => client.set(this.keys.marker(-1), '1'));
       return;
     }
     const writes: Promise<unknown>[] = [];
-    for (let slot = 0; slot < SLOTS; slot++) writes.push(client.set(this.keys.marker(slot), '1'));
+    for (let slot = 0; slot < SLOTS; slot++) writes.push(connection.run((client) => client.set(this.keys.marker(slot), '1')));
     await Promise.all(writes);
   }
 
@@ -27,12 +27,12 @@ export class SlotMarkers {
    * batch's answers only when it resolves.
    */
   async check(keys: Iterable<string>): Promise<void> {
-    const { client } = this.connection;
-    if (!this.connection.cluster) {
-      if ((await client.exists(this.keys.marker(-1))) !== 1) throw lostData('the Redis server', -1);
+    const { connection } = this;
+    if (!connection.cluster) {
+      if ((await connection.run((client) => client.exists(this.keys.marker(-1)))) !== 1) throw lostData('the Redis server', -1);
       return;
     }
-    const owners = (client as Cluster).slots;
+    const owners = (connection.client as Cluster).slots;
     const slotOfMaster = new Map<string, number>();
     for (const key of keys) {
       const slot = keySlot(key);
@@ -41,7 +41,7 @@ export class SlotMarkers {
     }
     await Promise.all(
       [...slotOfMaster].map(async ([master, slot]) => {
-        if ((await client.exists(this.keys.marker(slot))) !== 1) throw lostData(`Redis node ${master}`, slot);
+        if ((await connection.run((client) => client.exists(this.keys.marker(slot)))) !== 1) throw lostData(`Redis node ${master}`, slot);
       }),
     );
   }
