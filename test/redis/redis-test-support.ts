@@ -1,10 +1,10 @@
-// What the Redis tests share: whether they can run (one skip line, or a failure under SIMHASH_REQUIRE_REDIS=1),
+// What the Redis tests share: whether they can run,
 // string ids for brute force's numeric ones, and answers in the index's order.
-import { redisAvailable, REDIS_MISSING } from '../support/redis-cluster.js';
+import { inject } from 'vitest';
 import type { Entry } from '../support/index-oracle.js';
 
-export const HAVE_REDIS = redisAvailable();
-if (!HAVE_REDIS) console.warn(REDIS_MISSING);
+/** Decided once per run by test/support/redis-global-setup.ts, which also prints the skip line. */
+export const HAVE_REDIS = inject('haveRedis');
 
 export interface Match {
   id: string;
