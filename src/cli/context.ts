@@ -17,6 +17,8 @@ export const ExitCode = {
   outputFailed: 4,
   /** The inputs held no document at all (an empty directory, nothing matched the globs, every input skipped). */
   noDocuments: 5,
+  /** The shared index on Redis could not be used: unreachable, timed out, or a node lost its data. */
+  redis: 6,
 } as const;
 
 export interface CliIo {

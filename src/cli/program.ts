@@ -6,6 +6,7 @@ import { COMMANDS } from './commands.js';
 import { OutputError } from '../io/write/output-error.js';
 import { createContext, ExitCode, UsageError, type CliIo, type RunContext } from './context.js';
 import { NoDocumentsError } from './no-documents.js';
+import { RedisFailure } from './redis-options.js';
 
 /** Runs one command line (without the `node simhash` part) and returns its exit code; never calls process.exit. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
@@ -26,6 +27,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     `  ${ExitCode.internal}  internal error (please report it)`,
     `  ${ExitCode.outputFailed}  an output could not be written (disk full, permission, I/O error, the index locked by another writer); files keep their old content`,
     `  ${ExitCode.noDocuments}  the inputs held no document at all`,
+    `  ${ExitCode.redis}  the shared index on Redis could not be used (unreachable, timed out, a node lost its data)`,
   ].join('\n'));
   for (const register of COMMANDS) register(program, context);
   try {
@@ -60,6 +62,10 @@ function reportError(error: unknown, context: RunContext): number {
   if (error instanceof OutputError) {
     context.warn(error.message);
     return ExitCode.outputFailed;
+  }
+  if (error instanceof RedisFailure) {
+    context.warn(error.message);
+    return ExitCode.redis;
   }
   context.warn(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return ExitCode.internal;

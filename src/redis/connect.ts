@@ -4,6 +4,7 @@
 // rejected promises within a few hundred milliseconds, and the client's own 'error' events are kept, not printed.
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
+import { RedisIndexError } from './errors.js';
 
 export interface RedisConnectionOptions {
   /** 'host:port' of one or more nodes (of a cluster: any of its masters; the client discovers the rest). */
@@ -27,8 +28,9 @@ export interface Connection {
   readonly cluster: boolean;
   /**
    * Runs a hot-path command on the auto-pipelined client (one socket write per master per tick), and once more on
-   * `client` if it comes back as a redirection: ioredis does not follow MOVED or ASK inside an auto-pipeline, so
-   * during a slot migration or after a master restarts those would otherwise reach the caller as raw errors.
+   * `client` if it comes back as a redirection: ioredis does not follow MOVED or ASK inside an auto-pipeline (and
+   * refuses one whose slots moved), so during a slot migration or after a master restarts those would otherwise
+   * reach the caller as raw errors.
    */
   run<T>(command: (client: RedisClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -91,7 +93,7 @@ export async function connect(options: RedisConnectionOptions): Promise<Connecti
   } catch (error) {
     client.disconnect();
     pipelined.disconnect();
-    throw new Error(`cannot connect to Redis at ${options.nodes.join(', ')}: ${(error as Error).message}`, { cause: error });
+    throw new RedisIndexError(`cannot connect to Redis at ${options.nodes.join(', ')}: ${(error as Error).message}`, { cause: error });
   }
   return {
     client,
@@ -104,8 +106,12 @@ export async function connect(options: RedisConnectionOptions): Promise<Connecti
   };
 }
 
+/**
+ * Replies that mean "ask the right node": redirections, and ioredis refusing an auto-pipeline whose keys its slot map
+ * (changed by a migration since they were queued) now puts on different nodes.
+ */
 function isRedirection(error: unknown): boolean {
-  return error instanceof Error && /^(MOVED|ASK|TRYAGAIN|CLUSTERDOWN) /.test(error.message);
+  return error instanceof Error && (/^(MOVED|ASK|TRYAGAIN|CLUSTERDOWN) /.test(error.message) || error.message.includes('should belong to the same slots allocation group'));
 }
 
 async function clusterEnabled(node: { host: string; port: number }, options: RedisOptions): Promise<boolean> {
@@ -115,7 +121,7 @@ async function clusterEnabled(node: { host: string; port: number }, options: Red
     await probe.connect();
     return /cluster_enabled:1/.test(await probe.info('cluster'));
   } catch (error) {
-    throw new Error(`cannot connect to Redis at ${node.host}:${node.port}: ${(error as Error).message}`, { cause: error });
+    throw new RedisIndexError(`cannot connect to Redis at ${node.host}:${node.port}: ${(error as Error).message}`, { cause: error });
   } finally {
     probe.disconnect();
   }

@@ -3,4 +3,5 @@
 export { RedisSimHashIndex, type RedisIndexOptions } from './redis-simhash-index.js';
 export type { RedisConnectionOptions } from './connect.js';
 export type { RedisMatch } from './reads.js';
-export { RedisIndexDataLostError } from './slot-markers.js';
+export { RedisIndexDataLostError, RedisIndexError } from './errors.js';
+export { parseNode } from './connect.js';

@@ -10,7 +10,7 @@ import { DEFAULT_HASHER_VERSION } from '../core/options.js';
 import { binomial, makeLayout, MAX_TABLES } from '../block-index/plan/layout.js';
 import { checkBigUint64Array, checkDistance, checkVersion } from '../block-index/validate.js';
 import { defineCommands } from './commands.js';
-import { connect, type RedisConnectionOptions } from './connect.js';
+import { connect, type Connection, type RedisConnectionOptions } from './connect.js';
 import type { IndexContext } from './context.js';
 import { fingerprintFromHex, fingerprintToHex, Journal } from './journal.js';
 import { ID_GROUPS, idGroup, IndexKeys } from './keys.js';
@@ -18,6 +18,7 @@ import { checkMetadata, createMetadata, newMetadata, readMetadata, type IndexMet
 import { lookup, type RedisMatch } from './reads.js';
 import { MAX_ID_BYTES } from './records.js';
 import { SlotMarkers } from './slot-markers.js';
+import { RedisIndexError } from './errors.js';
 import { splitFingerprints, writeAdds, writeRemove } from './writes.js';
 import { dropIndex } from './drop.js';
 
@@ -35,6 +36,15 @@ export interface RedisIndexOptions extends RedisConnectionOptions {
 }
 
 const NAME = /^[A-Za-z0-9._-]{1,200}$/;
+
+interface OpenSettings {
+  readonly k: number;
+  readonly blocks: number;
+  /** As asked for: undefined accepts the index's own k. */
+  readonly maxDistance: number | undefined;
+  readonly pipelineVersion: string;
+  readonly batchSize: number;
+}
 
 export class RedisSimHashIndex {
   private closed = false;
@@ -57,27 +67,31 @@ export class RedisSimHashIndex {
     const blocks = options.blocks === undefined ? k + 1 : checkBlocks(options.blocks, k);
     const connection = await connect(options);
     try {
-      let meta = await readMetadata(connection.client, name);
-      if (meta === null) {
-        const fresh = newMetadata(k, blocks, pipelineVersion);
-        const keys = new IndexKeys(name, fresh.generation);
-        await new SlotMarkers(connection, keys).write();
-        meta = await createMetadata(connection.client, name, fresh);
-      }
-      checkMetadata(name, meta, maxDistance, pipelineVersion);
-      const keys = new IndexKeys(name, meta.generation);
-      const context: IndexContext = {
-        connection,
-        layout: makeLayout(meta.maxDistance, meta.blocks, false),
-        keys,
-        commands: defineCommands(connection),
-        markers: new SlotMarkers(connection, keys),
-      };
-      return new RedisSimHashIndex(context, new Journal(connection.client, keys.journal), meta, batchSize);
+      return await redisErrors(() => RedisSimHashIndex.openOn(connection, name, { k, blocks, maxDistance, pipelineVersion, batchSize }));
     } catch (error) {
       await connection.close();
       throw error;
     }
+  }
+
+  /** Reads the metadata (creating the index when there is none: markers first, then the metadata, SET NX). */
+  private static async openOn(connection: Connection, name: string, wanted: OpenSettings): Promise<RedisSimHashIndex> {
+    let meta = await readMetadata(connection.client, name);
+    if (meta === null) {
+      const fresh = newMetadata(wanted.k, wanted.blocks, wanted.pipelineVersion);
+      await new SlotMarkers(connection, new IndexKeys(name, fresh.generation)).write();
+      meta = await createMetadata(connection.client, name, fresh);
+    }
+    checkMetadata(name, meta, wanted.maxDistance, wanted.pipelineVersion);
+    const keys = new IndexKeys(name, meta.generation);
+    const context: IndexContext = {
+      connection,
+      layout: makeLayout(meta.maxDistance, meta.blocks, false),
+      keys,
+      commands: defineCommands(connection),
+      markers: new SlotMarkers(connection, keys),
+    };
+    return new RedisSimHashIndex(context, new Journal(connection.client, keys.journal), meta, wanted.batchSize);
   }
 
   /** Deletes the index `name` and every key it holds; false if there was none. */
@@ -85,7 +99,7 @@ export class RedisSimHashIndex {
     const name = checkName(options.name);
     const connection = await connect(options);
     try {
-      return await dropIndex(connection, name);
+      return await redisErrors(() => dropIndex(connection, name));
     } finally {
       await connection.close();
     }
@@ -116,20 +130,23 @@ export class RedisSimHashIndex {
     this.checkOpen();
     checkBigUint64Array(fingerprints, 'fingerprints');
     checkIds(ids, fingerprints.length);
-    for (let start = 0; start < ids.length; start += this.batchSize) {
-      const fps = Array.from(fingerprints.subarray(start, start + this.batchSize));
-      const batchIds = ids.slice(start, start + this.batchSize);
-      const field = await this.journal.begin({ op: 'add', fingerprints: fps.map(fingerprintToHex), ids: batchIds });
-      await writeAdds(this.context, fps, batchIds);
-      await this.journal.done(field);
-    }
+    await redisErrors(async () => {
+      for (let start = 0; start < ids.length; start += this.batchSize) {
+        const fps = Array.from(fingerprints.subarray(start, start + this.batchSize));
+        const batchIds = ids.slice(start, start + this.batchSize);
+        const field = await this.journal.begin({ op: 'add', fingerprints: fps.map(fingerprintToHex), ids: batchIds });
+        await writeAdds(this.context, fps, batchIds);
+        await this.journal.done(field);
+      }
+    });
   }
 
   /** Every stored id within maxDistance (default: the index's k) of the fingerprint, by distance then id. */
   async query(fingerprint: bigint, maxDistance?: number): Promise<RedisMatch[]> {
     this.checkOpen();
     assertFingerprint(fingerprint, 'fingerprint');
-    return (await lookup(this.context, [fingerprint], this.distance(maxDistance)))[0];
+    const k = this.distance(maxDistance);
+    return redisErrors(async () => (await lookup(this.context, [fingerprint], k))[0]);
   }
 
   /** query() for each fingerprint, in one round of pipelined reads per master. */
@@ -137,11 +154,13 @@ export class RedisSimHashIndex {
     this.checkOpen();
     checkBigUint64Array(fingerprints, 'fingerprints');
     const k = this.distance(maxDistance);
-    const answers: RedisMatch[][] = [];
-    for (let start = 0; start < fingerprints.length; start += this.batchSize) {
-      answers.push(...(await lookup(this.context, Array.from(fingerprints.subarray(start, start + this.batchSize)), k)));
-    }
-    return answers;
+    return redisErrors(async () => {
+      const answers: RedisMatch[][] = [];
+      for (let start = 0; start < fingerprints.length; start += this.batchSize) {
+        answers.push(...(await lookup(this.context, Array.from(fingerprints.subarray(start, start + this.batchSize)), k)));
+      }
+      return answers;
+    });
   }
 
   /** Removes the id; false if it was not in the index. */
@@ -149,32 +168,36 @@ export class RedisSimHashIndex {
     this.checkOpen();
     checkIds([id], 1, 'id');
     const { keys, connection } = this.context;
-    const fps = splitFingerprints(await connection.run((client) => client.getBuffer(keys.idKey(id, idGroup(id)))));
-    if (fps.length === 0) return false;
-    const field = await this.journal.begin({ op: 'remove', id, fingerprints: fps.map(fingerprintToHex) });
-    const removed = await writeRemove(this.context, id, fps);
-    await this.journal.done(field);
-    return removed;
+    return redisErrors(async () => {
+      const fps = splitFingerprints(await connection.run((client) => client.getBuffer(keys.idKey(id, idGroup(id)))));
+      if (fps.length === 0) return false;
+      const field = await this.journal.begin({ op: 'remove', id, fingerprints: fps.map(fingerprintToHex) });
+      const removed = await writeRemove(this.context, id, fps);
+      await this.journal.done(field);
+      return removed;
+    });
   }
 
   /** Number of ids in the index. */
   async size(): Promise<number> {
     this.checkOpen();
     const { connection, keys } = this.context;
-    const counts = await Promise.all(Array.from({ length: ID_GROUPS }, (_, g) => connection.run((client) => client.get(keys.countKey(g)))));
+    const counts = await redisErrors(() => Promise.all(Array.from({ length: ID_GROUPS }, (_, g) => connection.run((client) => client.get(keys.countKey(g))))));
     return counts.reduce((sum, c) => sum + (c === null ? 0 : Number(c)), 0);
   }
 
   /** Completes every batch a writer left unfinished (a crash, a timeout); returns how many there were. */
   async recover(): Promise<number> {
     this.checkOpen();
-    const pending = await this.journal.pending();
-    for (const [field, entry] of pending) {
-      if (entry.op === 'add') await writeAdds(this.context, entry.fingerprints.map(fingerprintFromHex), entry.ids);
-      else await writeRemove(this.context, entry.id, entry.fingerprints.map(fingerprintFromHex));
-      await this.journal.done(field);
-    }
-    return pending.size;
+    return redisErrors(async () => {
+      const pending = await this.journal.pending();
+      for (const [field, entry] of pending) {
+        if (entry.op === 'add') await writeAdds(this.context, entry.fingerprints.map(fingerprintFromHex), entry.ids);
+        else await writeRemove(this.context, entry.id, entry.fingerprints.map(fingerprintFromHex));
+        await this.journal.done(field);
+      }
+      return pending.size;
+    });
   }
 
   async close(): Promise<void> {
@@ -189,6 +212,20 @@ export class RedisSimHashIndex {
 
   private checkOpen(): void {
     if (this.closed) throw new Error(`the index '${this.name}' is closed`);
+  }
+}
+
+/**
+ * Runs work that talks to Redis: a failure of Redis (a connection lost, a timeout, a reply error) reaches the caller
+ * as a RedisIndexError with the client's message and the original as its cause, so callers can tell "Redis could
+ * not answer" from a mistake in their arguments (TypeError, RangeError, thrown before any work).
+ */
+async function redisErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RedisIndexError || error instanceof TypeError || error instanceof RangeError) throw error;
+    throw new RedisIndexError(`Redis failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

@@ -4,6 +4,7 @@
 // writes there. A missing marker is an error naming the node; the index never answers from a node that lost data.
 import type { Cluster } from 'ioredis';
 import type { Connection } from './connect.js';
+import { RedisIndexDataLostError } from './errors.js';
 import { keySlot, SLOTS, type IndexKeys } from './keys.js';
 
 export class SlotMarkers {
@@ -45,10 +46,6 @@ export class SlotMarkers {
       }),
     );
   }
-}
-
-export class RedisIndexDataLostError extends Error {
-  override readonly name = 'RedisIndexDataLostError';
 }
 
 function lostData(node: string, slot: number): RedisIndexDataLostError {

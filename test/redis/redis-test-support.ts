@@ -2,6 +2,9 @@
 // string ids for brute force's numeric ones, and answers in the index's order.
 import { inject } from 'vitest';
 import type { Entry } from '../support/index-oracle.js';
+import { idOf } from './fingerprints.js';
+
+export { fingerprintOf, idOf } from './fingerprints.js';
 
 /** Decided once per run by test/support/redis-global-setup.ts, which also prints the skip line. */
 export const HAVE_REDIS = inject('haveRedis');
@@ -11,7 +14,6 @@ export interface Match {
   distance: number;
 }
 
-export const idOf = (i: number): string => `doc-${i}`;
 
 /** Brute force over plain 32-bit halves (held per entry list until it grows): fast enough for 100,000 entries per query. */
 export function expected(entries: readonly Entry[], q: bigint, k: number): Match[] {
@@ -42,10 +44,3 @@ function pop32(x: number): number {
 }
 
 
-/** A fixed fingerprint per number (splitmix64), so a writer process and the test agree without sharing memory. */
-export function fingerprintOf(i: number): bigint {
-  let z = BigInt.asUintN(64, BigInt(i + 1) * 0x9e3779b97f4a7c15n);
-  z = BigInt.asUintN(64, (z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n);
-  z = BigInt.asUintN(64, (z ^ (z >> 27n)) * 0x94d049bb133111ebn);
-  return z ^ (z >> 31n);
-}
