@@ -15,17 +15,19 @@ import { decodeIndexFile, encodeIndexFile, IndexFileError, nameOf, type IndexFil
 import { openIndexFile, lockWaitOption } from './index-output.js';
 import { inputOptions } from './input-options.js';
 import { integerParser, outputFileOption, shingleOption, termWeightsOption, tokensOption } from './options.js';
+import { buildIntoRedis, queryRedis } from './index-redis.js';
+import { redisOptions, type RedisFlags } from './redis-options.js';
 
-interface BuildFlags extends RunFlags {
-  out: string;
+interface BuildFlags extends RunFlags, RedisFlags {
+  out?: string;
   maxDistance: number;
   layout: LayoutOption;
   append?: boolean;
   lockWait: number;
 }
 
-interface QueryFlags extends RunFlags {
-  index: string;
+interface QueryFlags extends RunFlags, RedisFlags {
+  index?: string;
   maxDistance?: number;
 }
 
@@ -39,7 +41,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .command('build')
     .description('fingerprint each document into the index --out; print "<id>  <16 hex>  <name>" per document (a file\'s name is its path, a JSONL record\'s its id or <file>:<line>)')
     .argument('[INPUT...]', INPUT_ARGUMENT)
-    .addOption(outputFileOption('-o, --out <file>', 'the index file to write (replaced atomically: a crash leaves the old index or the new one)').makeOptionMandatory())
+    .addOption(outputFileOption('-o, --out <file>', 'the index file to write (replaced atomically: a crash leaves the old index or the new one); or --redis and --name'))
     .addOption(new Option('-k, --max-distance <k>', 'the largest Hamming distance queries will ask for, 0 to 64').default(3).argParser(maxDistance))
     .addOption(new Option('--layout <layout>', "table layout: auto, pigeonhole, scan, or a number of blocks").default('auto').argParser(parseLayout))
     .option('--append', 'add to the index already in --out (its k, layout and pipeline are kept; ids continue), or create it; locked against other writers until written')
@@ -47,12 +49,20 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .addOption(shingleOption())
     .addOption(tokensOption())
     .addOption(termWeightsOption());
-  for (const option of [...inputOptions(), ...analysisOptions()]) build.addOption(option);
+  for (const option of [...inputOptions(), ...analysisOptions(), ...redisOptions()]) build.addOption(option);
   build.action(async (inputs: string[], flags: BuildFlags, self: Command) => {
     const version = await pipelineVersion(flags);
-    const file = await openIndexFile(flags.out, { append: flags.append === true, lockWaitSeconds: flags.lockWait }, context);
+    if (whichIndex(flags.out, flags, '--out') === 'redis') {
+      if (flags.layout !== 'auto' || flags.append) throw new UsageError('--layout and --append are for index files; an index on Redis is always appended to, with k + 1 tables');
+      // -k left at its default opens an existing index whatever its k (a new one gets 3).
+      const k = self.getOptionValueSource('maxDistance') === 'default' ? undefined : flags.maxDistance;
+      await buildIntoRedis({ ...flags, maxDistance: k }, version, () => startDocumentRun(inputs, flags, self, context, 'index build'), context);
+      return;
+    }
+    const out = flags.out!;
+    const file = await openIndexFile(out, { append: flags.append === true, lockWaitSeconds: flags.lockWait }, context);
     try {
-      const loaded = flags.append && file.exists ? loadIndexFile(flags.out, version, 'build') : undefined;
+      const loaded = flags.append && file.exists ? loadIndexFile(out, version, 'build') : undefined;
       const target = loaded?.index ?? newIndex(flags, version);
       const names = new Map(loaded?.names);
       const run = await startDocumentRun(inputs, flags, self, context, 'index build');
@@ -75,14 +85,18 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .command('query')
     .description('for each document, print "<16 hex>  <name>  <count>" and then " <name>:<distance>" for each indexed document within k, nearest first')
     .argument('[INPUT...]', INPUT_ARGUMENT)
-    .requiredOption('-i, --index <file>', 'an index file made by `simhash index build`')
+    .option('-i, --index <file>', 'an index file made by `simhash index build` (or --redis and --name)')
     .addOption(new Option('-k, --max-distance <k>', "the largest Hamming distance to report (default: the index's, which is also the most it can answer)").argParser(maxDistance))
     .addOption(shingleOption())
     .addOption(tokensOption())
     .addOption(termWeightsOption());
-  for (const option of [...inputOptions(), ...analysisOptions()]) query.addOption(option);
+  for (const option of [...inputOptions(), ...analysisOptions(), ...redisOptions()]) query.addOption(option);
   query.action(async (inputs: string[], flags: QueryFlags, self: Command) => {
-    const { index: target, names } = loadIndexFile(flags.index, await pipelineVersion(flags), 'query');
+    if (whichIndex(flags.index, flags, '--index') === 'redis') {
+      await queryRedis(flags, await pipelineVersion(flags), () => startDocumentRun(inputs, flags, self, context, 'index query'), context);
+      return;
+    }
+    const { index: target, names } = loadIndexFile(flags.index!, await pipelineVersion(flags), 'query');
     const k = flags.maxDistance ?? target.maxDistance;
     if (k > target.maxDistance) throw new UsageError(`--max-distance ${k} is more than the index ${flags.index} can answer: it was built with k = ${target.maxDistance}`);
     const run = await startDocumentRun(inputs, flags, self, context, 'index query');
@@ -98,6 +112,14 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
       await context.write(out);
     }
   });
+}
+
+/** An index file or the index on Redis: exactly one of them. */
+function whichIndex(file: string | undefined, flags: RedisFlags, fileOption: string): 'file' | 'redis' {
+  const redis = flags.redis !== undefined || flags.name !== undefined;
+  if (redis && file !== undefined) throw new UsageError(`${fileOption} (an index file) or --redis and --name (the index on Redis), not both`);
+  if (!redis && file === undefined) throw new UsageError(`which index? ${fileOption} FILE, or --redis NODES --name NAME`);
+  return redis ? 'redis' : 'file';
 }
 
 /** The version the run's fingerprints will have, known before any document is read: the index must match it. */

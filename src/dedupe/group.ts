@@ -18,6 +18,19 @@ export interface GroupingInput {
   readonly maxDistance: number;
   readonly minTokens: number;
   readonly mode: GroupingMode;
+  /**
+   * The within-k pairs, when they were found elsewhere (the shards of a distributed run, each querying a shared
+   * index): every pair of representatives within maxDistance must be among them, each once, earlier document
+   * first. Without them, an in-memory index finds them. Both ways give the same groups.
+   */
+  readonly nearPairs?: NearPairs;
+}
+
+/** Pairs (earlier[i], later[i]) of document numbers, earlier[i] < later[i], at distance[i]. */
+export interface NearPairs {
+  readonly earlier: Uint32Array;
+  readonly later: Uint32Array;
+  readonly distance: Uint8Array;
 }
 
 export type MemberTier = 'first' | 'exact' | 'near';
@@ -60,8 +73,13 @@ export function groupDocuments(input: GroupingInput): Grouping {
   // Union of exact classes into groups: root[c] is the group a class representative belongs to.
   const root = new Int32Array(n).fill(-1);
   for (let d = 0; d < n; d++) if (classOf[d] === d) root[d] = d;
-  const join = input.mode === 'leader' ? leaderGroups : connectedGroups;
-  join(representatives, fingerprints, input.maxDistance, root);
+  if (input.nearPairs) {
+    const join = input.mode === 'leader' ? leaderGroupsFromPairs : connectedGroupsFromPairs;
+    join(representatives, input.nearPairs, root);
+  } else {
+    const join = input.mode === 'leader' ? leaderGroups : connectedGroups;
+    join(representatives, fingerprints, input.maxDistance, root);
+  }
   const byRoot = new Map<number, number[]>();
   for (let d = 0; d < n; d++) {
     if (classOf[d] < 0) continue;
@@ -109,6 +127,54 @@ function connectedGroups(representatives: readonly number[], fingerprints: BigUi
   const index = new SimHashIndex({ maxDistance: k }); // addMany plans the layout for the batch itself
   index.addMany(BigUint64Array.from(representatives, (d) => fingerprints[d]), Uint32Array.from(representatives));
   for (const cluster of index.clusters()) for (const d of cluster) root[d] = cluster[0];
+}
+
+/**
+ * leaderGroups over given pairs: a representative joins its nearest earlier leader (ties: the earliest), as
+ * leaders.nearest() picks by distance, then id. Pairs with a document that is not a representative are ignored.
+ */
+function leaderGroupsFromPairs(representatives: readonly number[], pairs: NearPairs, root: Int32Array): void {
+  const isRepresentative = new Set(representatives);
+  const earlierOf = pairsByLater(pairs, isRepresentative);
+  const leader = new Set<number>();
+  for (const d of representatives) {
+    let best = -1, bestDistance = Infinity;
+    for (const [e, distance] of earlierOf.get(d) ?? []) {
+      if (!leader.has(e)) continue;
+      if (distance < bestDistance || (distance === bestDistance && e < best)) [best, bestDistance] = [e, distance];
+    }
+    if (best < 0) leader.add(d);
+    else root[d] = best;
+  }
+}
+
+/** connectedGroups over given pairs: components of the pair graph, each rooted at its earliest document. */
+function connectedGroupsFromPairs(representatives: readonly number[], pairs: NearPairs, root: Int32Array): void {
+  const isRepresentative = new Set(representatives);
+  const parent = new Map<number, number>(representatives.map((d) => [d, d]));
+  const find = (x: number): number => {
+    while (parent.get(x) !== x) x = parent.get(x)!;
+    return x;
+  };
+  for (let i = 0; i < pairs.earlier.length; i++) {
+    const a = pairs.earlier[i], b = pairs.later[i];
+    if (!isRepresentative.has(a) || !isRepresentative.has(b)) continue;
+    const ra = find(a), rb = find(b);
+    if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb)); // the earliest stays the root
+  }
+  for (const d of representatives) root[d] = find(d);
+}
+
+function pairsByLater(pairs: NearPairs, keep: ReadonlySet<number>): Map<number, [number, number][]> {
+  const out = new Map<number, [number, number][]>();
+  for (let i = 0; i < pairs.earlier.length; i++) {
+    const a = pairs.earlier[i], b = pairs.later[i];
+    if (!keep.has(a) || !keep.has(b)) continue;
+    let list = out.get(b);
+    if (!list) out.set(b, (list = []));
+    list.push([a, pairs.distance[i]]);
+  }
+  return out;
 }
 
 function rootOf(root: Int32Array, d: number): number {
