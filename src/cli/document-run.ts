@@ -9,6 +9,7 @@ import type { EngineName, TermWeights, Tokenization } from '../core/types.js';
 import { readOptions, type InputFlags } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
 import { engineOption, threadsOption } from './options.js';
+import { loadEntry } from '../pool/engine-entry.js';
 
 export interface RunFlags extends InputFlags {
   shingle: number;
@@ -46,6 +47,12 @@ export function progressHooks(progress: Progress, context: CliContext): Analysis
       reportSkipped(context, source, reason);
     },
   };
+}
+
+/** The version the run's fingerprints will have, known before any document is read: an index must match it. */
+export async function pipelineVersion(flags: { engine: EngineName; shingle: number; tokens?: Tokenization; termWeights?: TermWeights }): Promise<string> {
+  const { createSimHash } = await loadEntry(flags.engine);
+  return createSimHash({ shingle: flags.shingle, tokens: flags.tokens, termWeights: flags.termWeights }).version;
 }
 
 /** `label`: what the progress bar says it is doing ("index build"). */

@@ -8,9 +8,8 @@ import { toHex } from '../core/bits.js';
 import { SimHashIndex } from '../block-index/index.js';
 import type { LayoutOption } from '../block-index/types.js';
 import { describeReadError, documentName, quoteName } from '../io/index.js';
-import { loadEntry } from '../pool/engine-entry.js';
 import { UsageError, type CliContext } from './context.js';
-import { analysisOptions, startDocumentRun, type RunFlags } from './document-run.js';
+import { analysisOptions, pipelineVersion, startDocumentRun, type RunFlags } from './document-run.js';
 import { decodeIndexFile, encodeIndexFile, IndexFileError, nameOf, type IndexFileContent } from './index-file.js';
 import { openIndexFile, lockWaitOption } from './index-output.js';
 import { inputOptions } from './input-options.js';
@@ -120,12 +119,6 @@ function whichIndex(file: string | undefined, flags: RedisFlags, fileOption: str
   if (redis && file !== undefined) throw new UsageError(`${fileOption} (an index file) or --redis and --name (the index on Redis), not both`);
   if (!redis && file === undefined) throw new UsageError(`which index? ${fileOption} FILE, or --redis NODES --name NAME`);
   return redis ? 'redis' : 'file';
-}
-
-/** The version the run's fingerprints will have, known before any document is read: the index must match it. */
-async function pipelineVersion(flags: RunFlags): Promise<string> {
-  const { createSimHash } = await loadEntry(flags.engine);
-  return createSimHash({ shingle: flags.shingle, tokens: flags.tokens, termWeights: flags.termWeights }).version;
 }
 
 function newIndex(flags: BuildFlags, version: string): SimHashIndex {

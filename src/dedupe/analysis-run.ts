@@ -22,6 +22,8 @@ export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly autoThreads?: boolean;
   /** Fingerprints alone: the batches' token counts and digests stay empty (fingerprint and index need neither). */
   readonly fingerprintsOnly?: boolean;
+  /** Read only this share of the walked entries: those at positions p with p % count === index (a shard's). */
+  readonly share?: { readonly index: number; readonly count: number };
 }
 
 
@@ -38,8 +40,10 @@ export interface AnalysisRun {
   readonly version: string;
   /** Threads that fingerprint (on stdin without --threads: one until the input grows large, then the pool's). */
   readonly threads: number;
-  /** The inputs as walked, in reading order (a second pass over them reads the same files). */
+  /** The inputs as walked, in reading order (a second pass over them reads the same files); with `share`, its share. */
   readonly entries: readonly WalkEntry[];
+  /** Position of each of `entries` among all the walked entries (differs from 0, 1, 2... only with `share`). */
+  readonly positions: readonly number[];
   /** The analysed documents in input order; iterate once. The analyzer (when the run started it) closes at the end. */
   batches(): AsyncGenerator<AnalyzedBatch>;
 }
@@ -56,7 +60,15 @@ export const SMALL_INPUT_BYTES = 4 << 20;
  */
 export async function startAnalysis(inputs: readonly string[], stdin: Readable, options: AnalysisOptions, hooks: AnalysisHooks, analyzer?: Analyzer): Promise<AnalysisRun> {
   const entries: WalkEntry[] = [];
-  for await (const entry of walkInputs(inputs, options)) entries.push(entry);
+  const positions: number[] = [];
+  let position = 0;
+  for await (const entry of walkInputs(inputs, options)) {
+    if (!options.share || position % options.share.count === options.share.index) {
+      entries.push(entry);
+      positions.push(position);
+    }
+    position++;
+  }
   const totalBytes = entries.some((e) => e.kind === 'stdin') ? undefined : entries.reduce((sum, e) => sum + (e.kind === 'file' ? e.size : 0), 0);
   hooks.started?.(totalBytes);
   const threads = options.autoThreads && totalBytes !== undefined && totalBytes < SMALL_INPUT_BYTES ? 1 : options.threads;
@@ -66,6 +78,7 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   return {
     version: running.version,
     entries,
+    positions,
     get threads() {
       return running.threads;
     },

@@ -3,5 +3,6 @@
 export { RedisSimHashIndex, type RedisIndexOptions } from './redis-simhash-index.js';
 export type { RedisConnectionOptions } from './connect.js';
 export type { RedisMatch } from './reads.js';
+export type { BarrierOptions } from './barrier.js';
 export { RedisIndexDataLostError, RedisIndexError } from './errors.js';
 export { parseNode } from './connect.js';

@@ -7,6 +7,7 @@
 //   <name>:<gen>:n:{g<group>}        how many ids the group holds: size() sums the groups
 //   <name>:<gen>:m:{<tag>}           one slot marker per slot (slot-markers.ts)
 //   <name>:<gen>:journal             the write-ahead journal of unfinished batches (journal.ts)
+//   <name>:<gen>:barrier:<phase>     the parties that arrived at a phase (barrier.ts)
 import calculateSlot from 'cluster-key-slot';
 import type { Layout } from '../block-index/types.js';
 
@@ -41,6 +42,10 @@ export class IndexKeys {
   /** The marker key in `slot` (cluster), or the one marker of a single server (slot -1). */
   marker(slot: number): string {
     return slot < 0 ? `${this.prefix}m` : `${this.prefix}m:{${slotTag(slot)}}`;
+  }
+
+  barrier(phase: string): string {
+    return `${this.prefix}barrier:${phase}`;
   }
 
   /** Every key of this generation matches this pattern (for drop()'s SCAN). */

@@ -19,6 +19,7 @@ import { lookup, type RedisMatch } from './reads.js';
 import { MAX_ID_BYTES } from './records.js';
 import { SlotMarkers } from './slot-markers.js';
 import { RedisIndexError } from './errors.js';
+import { arriveAndWait, type BarrierOptions } from './barrier.js';
 import { splitFingerprints, writeAdds, writeRemove } from './writes.js';
 import { dropIndex } from './drop.js';
 
@@ -198,6 +199,18 @@ export class RedisSimHashIndex {
       }
       return pending.size;
     });
+  }
+
+  /**
+   * Waits until `parties` distinct parties (this one named `party`) have arrived at `phase` of this index: e.g.
+   * every shard of a run has added its documents before any queries. Rejects after options.timeoutMs.
+   */
+  async arriveAndWait(phase: string, party: string, parties: number, options?: BarrierOptions): Promise<void> {
+    this.checkOpen();
+    if (typeof phase !== 'string' || phase.length === 0) throw new TypeError(`phase: expected a non-empty string, got ${describe(phase)}`);
+    if (typeof party !== 'string') throw new TypeError(`party: expected a string, got ${describe(party)}`);
+    checkPositive(parties, 'parties');
+    await redisErrors(() => arriveAndWait(this.context.connection, this.context.keys.barrier(phase), party, parties, options));
   }
 
   async close(): Promise<void> {
