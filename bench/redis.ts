@@ -22,6 +22,15 @@ function data(): { stored: BigUint64Array; queries: BigUint64Array } {
   return { stored, queries };
 }
 
+/** Microseconds of Redis CPU spent in all commands so far, summed over the masters (INFO commandstats). */
+function serverMicros(cluster: RedisCluster): number {
+  let total = 0;
+  for (const node of cluster.nodes) {
+    for (const match of cluster.cli(node, 'INFO', 'commandstats').matchAll(/usec=(\d+)/g)) total += Number(match[1]);
+  }
+  return total;
+}
+
 function usedMemory(cluster: RedisCluster): number {
   return cluster.nodes.reduce((sum, node) => sum + Number(/used_memory:(\d+)/.exec(cluster.cli(node, 'INFO', 'memory'))![1]), 0);
 }
@@ -51,7 +60,9 @@ async function run(context: SuiteContext): Promise<void> {
       memory.addMany(stored.subarray(from, from + BATCH));
     });
     context.log(`redis bench: inserting ${N.toLocaleString('en')} fingerprints into each index`);
+    const micros0 = serverMicros(cluster);
     await bench.run();
+    const insertMicros = (serverMicros(cluster) - micros0) / N;
     const bytesPerFingerprint = (usedMemory(cluster) - before) / N;
     const queryBench = new Bench({ name: 'redis queries', iterations: context.iterations * 4, time: context.timeMs, warmupIterations: 1, throws: true });
     queryBench.add(`redis: query, one at a time (${SINGLE} per call)`, async () => {
@@ -66,7 +77,11 @@ async function run(context: SuiteContext): Promise<void> {
     queryBench.add(`in memory: queryMany (${MANY} per call)`, () => {
       memory.queryMany(queries);
     });
+    const micros1 = serverMicros(cluster);
     await queryBench.run();
+    // The two Redis tasks' queries, their one warm-up call included (tinybench does not count it in runs).
+    const redisQueries = queryBench.tasks.slice(0, 2).reduce((sum, task, i) => sum + (task.runs + 1) * (i === 0 ? SINGLE : MANY), 0);
+    const queryMicros = (serverMicros(cluster) - micros1) / redisQueries;
     const rows: ThroughputRow[] = [
       ...bench.tasks.map((task) => ({ task, itemsPerCall: BATCH })),
       ...queryBench.tasks.map((task, i) => ({ task, itemsPerCall: i % 2 === 0 ? SINGLE : MANY })),
@@ -76,7 +91,9 @@ async function run(context: SuiteContext): Promise<void> {
       `### Redis Cluster (3 masters on this machine) beside the in-memory index: N = ${N.toLocaleString('en')}, k = 3\n\n` +
         `${throughputTable(rows, { itemLabel: 'fingerprints' })}\n\n` +
         `Bytes per fingerprint: Redis ${bytesPerFingerprint.toFixed(0)} (INFO used_memory of the 3 masters, after minus before); ` +
-        `in memory ${memoryBytes.toFixed(0)} (index.stats().bytes).\n`,
+        `in memory ${memoryBytes.toFixed(0)} (index.stats().bytes).\n\n` +
+        `Redis CPU (INFO commandstats, all masters): ${insertMicros.toFixed(1)} µs per fingerprint added, ${queryMicros.toFixed(1)} µs per query: ` +
+        `one master core would sustain about ${Math.round(1e6 / insertMicros).toLocaleString('en')} inserts or ${Math.round(1e6 / queryMicros).toLocaleString('en')} queries a second.\n`,
     );
     await redis.close();
   } finally {

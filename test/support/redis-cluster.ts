@@ -60,11 +60,19 @@ function listenOnce(port: number): Promise<number> {
   });
 }
 
+/** Every server this process started and has not seen exit: killed when the process exits, whatever the reason. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function startServer(dir: string, port: number, cluster: boolean): ChildProcess {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', 'no', '--logfile', join(dir, `redis-${port}.log`)];
   if (cluster) args.push('--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000', '--cluster-require-full-coverage', 'yes');
   const child = spawn('redis-server', args, { stdio: 'ignore' });
   child.on('error', () => {}); // a failed start shows as a node that never answers PING
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   return child;
 }
 
