@@ -5,6 +5,8 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import { RedisIndexError } from './errors.js';
+import { MasterPipelines } from './master-pipelines.js';
+import { defineScripts } from './scripts.js';
 
 export interface RedisConnectionOptions {
   /** 'host:port' of one or more nodes (of a cluster: any of its masters; the client discovers the rest). */
@@ -26,13 +28,8 @@ export interface Connection {
   /** For commands that are not on the hot path (metadata, journal, drop): redirections handled by ioredis. */
   readonly client: RedisClient;
   readonly cluster: boolean;
-  /**
-   * Runs a hot-path command on the auto-pipelined client (one socket write per master per tick), and once more on
-   * `client` if it comes back as a redirection: ioredis does not follow MOVED or ASK inside an auto-pipeline (and
-   * refuses one whose slots moved), so during a slot migration or after a master restarts those would otherwise
-   * reach the caller as raw errors.
-   */
-  run<T>(command: (client: RedisClient) => Promise<T>): Promise<T>;
+  /** Sends a command on `key` in the tick's pipeline to the key's master (master-pipelines.ts). */
+  send<T>(key: string, method: string, ...args: unknown[]): Promise<T>;
   close(): Promise<void>;
   /** The last 'error' event the client emitted (connection trouble), for error messages. */
   lastError(): Error | null;
@@ -66,52 +63,38 @@ export async function connect(options: RedisConnectionOptions): Promise<Connecti
   };
   const cluster = mode === 'cluster' || (mode === 'auto' && (await clusterEnabled(nodes[0], redisOptions)));
   let last: Error | null = null;
-  const make = (autoPipelining: boolean): RedisClient => {
-    const client: RedisClient = cluster
-      ? new Cluster(nodes, {
-          redisOptions: { ...redisOptions, lazyConnect: false },
-          clusterRetryStrategy: retry,
-          maxRedirections: 16,
-          retryDelayOnFailover: 100,
-          retryDelayOnClusterDown: 100,
-          retryDelayOnTryAgain: 100,
-          slotsRefreshTimeout: 2_000,
-          enableAutoPipelining: autoPipelining,
-          enableOfflineQueue: true,
-          lazyConnect: true,
-        })
-      : new Redis({ ...nodes[0], ...redisOptions, enableAutoPipelining: autoPipelining });
-    client.on('error', (error: Error) => {
-      last = error;
-    });
-    return client;
-  };
-  const client = make(false);
-  const pipelined = make(true);
+  const client: RedisClient = cluster
+    ? new Cluster(nodes, {
+        redisOptions: { ...redisOptions, lazyConnect: false },
+        clusterRetryStrategy: retry,
+        maxRedirections: 16,
+        retryDelayOnFailover: 100,
+        retryDelayOnClusterDown: 100,
+        retryDelayOnTryAgain: 100,
+        slotsRefreshTimeout: 2_000,
+        enableOfflineQueue: true,
+        lazyConnect: true,
+      })
+    : new Redis({ ...nodes[0], ...redisOptions });
+  client.on('error', (error: Error) => {
+    last = error;
+  });
   try {
-    await Promise.all([client.connect(), pipelined.connect()]);
+    await client.connect();
   } catch (error) {
     client.disconnect();
-    pipelined.disconnect();
     throw new RedisIndexError(`cannot connect to Redis at ${options.nodes.join(', ')}: ${(error as Error).message}`, { cause: error });
   }
+  const pipelines = new MasterPipelines(client, cluster, defineScripts);
   return {
     client,
     cluster,
     lastError: () => last,
-    run: (command) => command(pipelined).catch((error: unknown) => (isRedirection(error) ? command(client) : Promise.reject(error))),
+    send: (key, method, ...args) => pipelines.send(key, method, args),
     close: async () => {
-      await Promise.all([client, pipelined].map((c) => c.quit().catch(() => c.disconnect())));
+      await client.quit().catch(() => client.disconnect());
     },
   };
-}
-
-/**
- * Replies that mean "ask the right node": redirections, and ioredis refusing an auto-pipeline whose keys its slot map
- * (changed by a migration since they were queued) now puts on different nodes.
- */
-function isRedirection(error: unknown): boolean {
-  return error instanceof Error && (/^(MOVED|ASK|TRYAGAIN|CLUSTERDOWN) /.test(error.message) || error.message.includes('should belong to the same slots allocation group'));
 }
 
 async function clusterEnabled(node: { host: string; port: number }, options: RedisOptions): Promise<boolean> {

@@ -16,7 +16,7 @@ export async function lookup(context: IndexContext, fingerprints: readonly bigin
   const reads = new Map<string, Promise<Buffer | null>>();
   const keysOf = fingerprints.map((fp) => {
     const keys = tableKeys(context, fp);
-    for (const key of keys) if (!reads.has(key)) reads.set(key, connection.run((client) => client.getBuffer(key)));
+    for (const key of keys) if (!reads.has(key)) reads.set(key, connection.send<Buffer | null>(key, 'getBuffer', key));
     return keys;
   });
   await Promise.all([context.markers.check(reads.keys()), ...reads.values()]);

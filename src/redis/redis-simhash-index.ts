@@ -170,7 +170,8 @@ export class RedisSimHashIndex {
     checkIds([id], 1, 'id');
     const { keys, connection } = this.context;
     return redisErrors(async () => {
-      const fps = splitFingerprints(await connection.run((client) => client.getBuffer(keys.idKey(id, idGroup(id)))));
+      const idKey = keys.idKey(id, idGroup(id));
+      const fps = splitFingerprints(await connection.send<Buffer | null>(idKey, 'getBuffer', idKey));
       if (fps.length === 0) return false;
       const field = await this.journal.begin({ op: 'remove', id, fingerprints: fps.map(fingerprintToHex) });
       const removed = await writeRemove(this.context, id, fps);
@@ -183,7 +184,7 @@ export class RedisSimHashIndex {
   async size(): Promise<number> {
     this.checkOpen();
     const { connection, keys } = this.context;
-    const counts = await redisErrors(() => Promise.all(Array.from({ length: ID_GROUPS }, (_, g) => connection.run((client) => client.get(keys.countKey(g))))));
+    const counts = await redisErrors(() => Promise.all(Array.from({ length: ID_GROUPS }, (_, g) => connection.send<string | null>(keys.countKey(g), 'get', keys.countKey(g)))));
     return counts.reduce((sum, c) => sum + (c === null ? 0 : Number(c)), 0);
   }
 

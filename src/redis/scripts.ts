@@ -66,3 +66,18 @@ return 0`;
 export const RELEASE_ID = `
 if redis.call('DEL', KEYS[1]) == 1 then redis.call('DECR', KEYS[2]) return 1 end
 return 0`;
+
+/** The scripts by the names the index calls them by: ioredis sends them by EVALSHA, falling back to EVAL. */
+const DEFINITIONS = {
+  simhashAppendOnce: { numberOfKeys: 1, lua: APPEND_ONCE },
+  simhashRemoveRecord: { numberOfKeys: 1, lua: REMOVE_RECORD },
+  simhashClaimId: { numberOfKeys: 2, lua: CLAIM_ID },
+  simhashFinishId: { numberOfKeys: 1, lua: FINISH_ID },
+  simhashReleaseId: { numberOfKeys: 2, lua: RELEASE_ID },
+};
+
+/** Defines the scripts on a client (the cluster's, or one node's) unless it has them already. */
+export function defineScripts(client: { defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void }): void {
+  if (typeof (client as unknown as Record<string, unknown>).simhashAppendOnce === 'function') return;
+  for (const [name, definition] of Object.entries(DEFINITIONS)) client.defineCommand(name, definition);
+}

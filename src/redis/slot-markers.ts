@@ -14,11 +14,11 @@ export class SlotMarkers {
   async write(): Promise<void> {
     const { connection } = this;
     if (!connection.cluster) {
-      await connection.run((client) => client.set(this.keys.marker(-1), '1'));
+      await connection.send(this.keys.marker(-1), 'set', this.keys.marker(-1), '1');
       return;
     }
     const writes: Promise<unknown>[] = [];
-    for (let slot = 0; slot < SLOTS; slot++) writes.push(connection.run((client) => client.set(this.keys.marker(slot), '1')));
+    for (let slot = 0; slot < SLOTS; slot++) writes.push(connection.send(this.keys.marker(slot), 'set', this.keys.marker(slot), '1'));
     await Promise.all(writes);
   }
 
@@ -30,7 +30,7 @@ export class SlotMarkers {
   async check(keys: Iterable<string>): Promise<void> {
     const { connection } = this;
     if (!connection.cluster) {
-      if ((await connection.run((client) => client.exists(this.keys.marker(-1)))) !== 1) throw lostData('the Redis server', -1);
+      if ((await connection.send(this.keys.marker(-1), 'exists', this.keys.marker(-1))) !== 1) throw lostData('the Redis server', -1);
       return;
     }
     const owners = (connection.client as Cluster).slots;
@@ -42,7 +42,7 @@ export class SlotMarkers {
     }
     await Promise.all(
       [...slotOfMaster].map(async ([master, slot]) => {
-        if ((await connection.run((client) => client.exists(this.keys.marker(slot)))) !== 1) throw lostData(`Redis node ${master}`, slot);
+        if ((await connection.send(this.keys.marker(slot), 'exists', this.keys.marker(slot))) !== 1) throw lostData(`Redis node ${master}`, slot);
       }),
     );
   }
