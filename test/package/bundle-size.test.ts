@@ -32,6 +32,10 @@ describe.each(bundles)('dist/browser/%s', (name) => {
     expect(WebAssembly.validate(Buffer.from(hex, 'hex'))).toBe(true);
     expect(code).not.toMatch(/\.wasm\b|\bfetch\(|import\.meta|require\(/);
   });
+
+  it('holds none of the Node-only entries: no Redis client, no index on Redis', () => {
+    expect(code).not.toMatch(/ioredis|RedisSimHashIndex|simhashAppendOnce/);
+  });
 });
 
 it('the UMD bundle runs in a bare context (no Node globals) and computes golden fingerprints with both engines', () => {
