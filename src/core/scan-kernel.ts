@@ -20,6 +20,8 @@ export interface ScanKernel {
   /**
    * Every (query, stored) pair with popcount(queries[q] ^ stored[s]) <= maxDistance, ordered by query index then
    * stored index. `maxDistance` is an integer 0..64. The kernel may reuse and return `into` (grown as needed).
+   * A kernel may keep a copy of `stored` between calls: the same array must not change in between (an index's runs
+   * never do).
    */
   scan(stored: BigUint64Array, queries: BigUint64Array, maxDistance: number, into?: ScanMatches): ScanMatches;
 }

@@ -1,0 +1,109 @@
+// The WebAssembly scan kernel (assembly/scan/scan.ts): the ScanKernel of src/core/scan-kernel.ts, for the index's
+// exact scans. Its own small module (under 0.5 KB), compiled on first use: the SIMD build where the engine
+// validates it, else the scalar one (i64.popcnt). The stored fingerprints are copied into the module's memory once
+// and kept while the same array is scanned again (an index's runs never change), so a batch of queries, or query
+// after query, pays the copy once.
+import type { ScanKernel, ScanMatches } from '../core/scan-kernel.js';
+import { SCAN_SCALAR_HEX, SCAN_SIMD_HEX } from './scan-bytes.js';
+
+interface ScanExports {
+  readonly memory: WebAssembly.Memory;
+  scan(stored: number, n: number, queries: number, m: number, k: number, outStored: number, outQueryDistance: number, capacity: number): number;
+  reserve(bytes: number): number;
+}
+
+/** Queries per call into the module; its output holds their matches. */
+const TILE = 64;
+/** Where the stored fingerprints start: past anything the module itself keeps (it keeps nothing; one page to spare). */
+const BASE = 65536;
+
+function bytesOf(hex: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(2 * i, 2), 16);
+  return bytes;
+}
+
+/** The kernel, or null where there is no WebAssembly. `simd: false` takes the scalar build even where SIMD runs. */
+export function createWasmScanKernel(options: { simd?: boolean } = {}): ScanKernel | null {
+  if (typeof WebAssembly !== 'object' || WebAssembly === null) return null;
+  const simd = bytesOf(SCAN_SIMD_HEX);
+  const useSimd = options.simd !== false && WebAssembly.validate(simd);
+  const module = new WebAssembly.Module(useSimd ? simd : bytesOf(SCAN_SCALAR_HEX));
+  const exports = new WebAssembly.Instance(module, {}).exports as unknown as ScanExports;
+  return new WasmScanKernel(exports, useSimd ? 'wasm-simd' : 'wasm');
+}
+
+class WasmScanKernel implements ScanKernel {
+  /** The array whose fingerprints the module's memory holds now. */
+  private loaded: BigUint64Array | null = null;
+  private capacity = 1 << 12;
+
+  constructor(private readonly wasm: ScanExports, readonly name: string) {}
+
+  scan(stored: BigUint64Array, queries: BigUint64Array, maxDistance: number, into?: ScanMatches): ScanMatches {
+    const out = into ?? { count: 0, query: new Uint32Array(1024), stored: new Uint32Array(1024), distance: new Uint8Array(1024) };
+    out.count = 0;
+    const n = stored.length;
+    if (n === 0 || queries.length === 0) return out;
+    const queriesAt = BASE + n * 8;
+    for (let first = 0; first < queries.length; first += TILE) {
+      const m = Math.min(TILE, queries.length - first);
+      for (;;) {
+        const outStored = queriesAt + TILE * 8, outQd = outStored + this.capacity * 4;
+        this.place(stored, outQd + this.capacity * 4);
+        const memory = new BigUint64Array(this.wasm.memory.buffer);
+        memory.set(queries.subarray(first, first + m), queriesAt / 8);
+        const found = this.wasm.scan(BASE, n, queriesAt, m, maxDistance, outStored, outQd, this.capacity);
+        if (found < 0) {
+          this.capacity *= 2;
+          continue;
+        }
+        this.collect(out, first, m, found, outStored, outQd);
+        break;
+      }
+    }
+    return out;
+  }
+
+  /** Grows the memory to `bytes` and copies `stored` in unless it is there already (growing keeps the contents). */
+  private place(stored: BigUint64Array, bytes: number): void {
+    if (this.wasm.memory.buffer.byteLength < bytes && !this.wasm.reserve(bytes)) {
+      throw new RangeError(`the scan needs ${bytes} bytes of WebAssembly memory, more than it can have`);
+    }
+    if (this.loaded === stored) return;
+    new BigUint64Array(this.wasm.memory.buffer).set(stored, BASE / 8);
+    this.loaded = stored;
+  }
+
+  /** The tile's matches, put in (query, stored) order (a stable counting sort by query), appended to `out`. */
+  private collect(out: ScanMatches, first: number, m: number, found: number, outStored: number, outQd: number): void {
+    const buffer = this.wasm.memory.buffer;
+    const storedIndex = new Uint32Array(buffer, outStored, found);
+    const queryDistance = new Uint32Array(buffer, outQd, found);
+    const starts = new Uint32Array(m + 1);
+    for (let i = 0; i < found; i++) starts[(queryDistance[i] >>> 8) + 1]++;
+    for (let q = 0; q < m; q++) starts[q + 1] += starts[q];
+    grow(out, out.count + found);
+    const base = out.count;
+    for (let i = 0; i < found; i++) {
+      const qd = queryDistance[i];
+      const at = base + starts[qd >>> 8]++;
+      out.query[at] = first + (qd >>> 8);
+      out.stored[at] = storedIndex[i];
+      out.distance[at] = qd & 0xff;
+    }
+    out.count += found;
+  }
+}
+
+function grow(out: ScanMatches, size: number): void {
+  if (out.query.length >= size) return;
+  const length = Math.max(size, out.query.length * 2);
+  const query = new Uint32Array(length), stored = new Uint32Array(length), distance = new Uint8Array(length);
+  query.set(out.query.subarray(0, out.count));
+  stored.set(out.stored.subarray(0, out.count));
+  distance.set(out.distance.subarray(0, out.count));
+  out.query = query;
+  out.stored = stored;
+  out.distance = distance;
+}
