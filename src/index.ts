@@ -4,8 +4,15 @@
 import { engineIfLoadable, init, initSync, loadedEngine } from './wasm/load.js';
 import { pureEngine } from './pure/engine.js';
 import { bindApi } from './core/api.js';
+import { setScanKernel } from './block-index/scan/kernel-slot.js';
+import { createWasmScanKernel } from './wasm/scan-kernel.js';
 
 export { init, initSync };
+
+// The index's exact scans run in WebAssembly (compiled at the first scan; under 0.5 KB). The scalar build
+// (i64.popcnt): on the x86 machines measured, V8 lowers i8x16.popcnt to a byte-table sequence and the SIMD build
+// scanned 2.5 times slower (BENCHMARKS.md, "Exact scan").
+setScanKernel(() => createWasmScanKernel({ simd: false }));
 // Which engine a hasher gets is this entry's choice: only here are both engines in reach (src/wasm
 // and src/pure know nothing of each other). 'auto' falls back where WebAssembly is missing or
 // refused, as under a Content-Security-Policy without 'wasm-unsafe-eval'.

@@ -12,6 +12,9 @@ import type { Table, TableSet } from '../types.js';
 import { HitList } from './hit-list.js';
 import { Candidates } from './candidates.js';
 import { RECORD, type QueryOrder } from './query-order.js';
+import { scanKernel } from '../scan/kernel-slot.js';
+import { HALF_HI, HALF_LO, halvesView } from '../tables/u64.js';
+import type { ScanMatches } from '../../core/scan-kernel.js';
 
 export class Searcher {
   readonly hits = new HitList();
@@ -24,9 +27,18 @@ export class Searcher {
   private ends = new Uint32Array(64);
   /** Keeps the early loads of searchOne from being optimised away. */
   sink = 0;
+  /** A single query's halves for the scan kernel ([hi, lo]), and the kernel's reused output. */
+  private readonly scanOne = new Uint32Array(2);
+  private scanMatches: ScanMatches | undefined;
 
   /** Appends to `hits` (as query number `query`) every live fingerprint of the run within k of (qh, ql). */
   searchOne(run: Run, qh: number, ql: number, k: number, query: number): void {
+    if (run.layout.public.kind === 'scan') {
+      this.scanOne[0] = qh;
+      this.scanOne[1] = ql;
+      this.scanAll(run, this.scanOne, this.scanOne.subarray(1), 1, k, query);
+      return;
+    }
     const set = run.set, tables = set.tables;
     const c = this.candidates;
     c.length = 0;
@@ -141,6 +153,10 @@ export class Searcher {
    * buckets and rows stay in cache while all queries probe it, and with many queries they probe it in bucket order.
    */
   searchMany(run: Run, qh: Uint32Array, ql: Uint32Array, n: number, k: number, first: number, order: QueryOrder): void {
+    if (run.layout.public.kind === 'scan') {
+      this.scanAll(run, qh, ql, n, k, first);
+      return;
+    }
     const set = run.set;
     const c = this.candidates;
     for (let t = 0; t < set.tables.length; t++) {
@@ -159,6 +175,30 @@ export class Searcher {
       }
       this.pathSets.pop();
       this.pathTables.pop();
+    }
+  }
+
+  /**
+   * The scan layout: every query against all of the run's fingerprints through the scan kernel (WebAssembly when
+   * the entry provided it). A match on a row equal to the one before is skipped: the first of a run of equal
+   * fingerprints stands for all of them, and reports every live id among them.
+   */
+  private scanAll(run: Run, qh: Uint32Array, ql: Uint32Array, n: number, k: number, first: number): void {
+    const queries = new BigUint64Array(n);
+    const halves = halvesView(queries);
+    for (let i = 0; i < n; i++) {
+      halves[2 * i + HALF_HI] = qh[i];
+      halves[2 * i + HALF_LO] = ql[i];
+    }
+    const found = (this.scanMatches = scanKernel().scan(run.fingerprints, queries, k, this.scanMatches));
+    const { hi, lo } = run.table0;
+    for (let i = 0; i < found.count; i++) {
+      const start = found.stored[i];
+      if (start > 0 && hi[start - 1] === hi[start] && lo[start - 1] === lo[start]) continue;
+      const query = first + found.query[i], d = found.distance[i];
+      for (let row = start; row < run.n && hi[row] === hi[start] && lo[row] === lo[start]; row++) {
+        if (!run.isDead(row)) this.hits.push(query, run.ids[row], d);
+      }
     }
   }
 

@@ -5,6 +5,7 @@
 // tombstone bitmap).
 import { orderByU32 } from '../tables/radix-sort.js';
 import { bucketOf } from '../tables/table.js';
+import { HALF_HI, HALF_LO, halvesView } from '../tables/u64.js';
 import { assembleTableSet, buildTableSet } from '../tables/table-set.js';
 import type { Layout, Table, TableSet, TableSpec } from '../types.js';
 
@@ -16,6 +17,8 @@ export class Run {
   /** Rows ordered by id, for id lookups (remove, duplicate checks); made on first use, as many runs never need it. */
   private byIdOrder: Uint32Array | null = null;
   private dead: Uint32Array | null = null;
+  /** Table 0's fingerprints as one array, for the scan kernels; made on first scan. */
+  private fingerprintArray: BigUint64Array | null = null;
   deadCount = 0;
   /** True if some table has a sub-index (searches then take the general path). */
   readonly subIndexed: boolean;
@@ -45,12 +48,27 @@ export class Run {
     return this.set.tables[0];
   }
 
+  /** Table 0's fingerprints (ascending, duplicates adjacent) as a BigUint64Array, what a scan kernel reads. */
+  get fingerprints(): BigUint64Array {
+    if (this.fingerprintArray === null) {
+      const array = new BigUint64Array(this.n);
+      const halves = halvesView(array);
+      const { hi, lo } = this.table0;
+      for (let row = 0; row < this.n; row++) {
+        halves[2 * row + HALF_HI] = hi[row];
+        halves[2 * row + HALF_LO] = lo[row];
+      }
+      this.fingerprintArray = array;
+    }
+    return this.fingerprintArray;
+  }
+
   get live(): number {
     return this.n - this.deadCount;
   }
 
   get bytes(): number {
-    return this.set.bytes + this.ids.byteLength + (this.byIdOrder ? this.byIdOrder.byteLength : 0) + (this.dead ? this.dead.byteLength : 0);
+    return this.set.bytes + this.ids.byteLength + (this.byIdOrder ? this.byIdOrder.byteLength : 0) + (this.dead ? this.dead.byteLength : 0) + (this.fingerprintArray ? this.fingerprintArray.byteLength : 0);
   }
 
   isDead(row: number): boolean {
