@@ -17,6 +17,8 @@ export interface ScanMatches {
 export interface ScanKernel {
   /** A name for benchmarks and errors: 'wasm-simd', 'wasm', 'ts'. */
   readonly name: string;
+  /** About how long one (query, stored) comparison takes, in ns: what the index's cost model plans with. */
+  readonly nsPerPair: number;
   /**
    * Every (query, stored) pair with popcount(queries[q] ^ stored[s]) <= maxDistance, ordered by query index then
    * stored index. `maxDistance` is an integer 0..64. The kernel may reuse and return `into` (grown as needed).

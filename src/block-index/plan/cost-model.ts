@@ -5,6 +5,7 @@
 import { binomial, makeLayout, MAX_TABLES } from './layout.js';
 import type { Layout } from '../types.js';
 import { bucketBitsFor } from '../tables/table.js';
+import { scanKernel } from '../scan/kernel-slot.js';
 
 /** One single-query probe (bucket offsets, then the bucket's first row): cache hits, then misses, then DRAM misses. */
 const PROBE_NS = [40, 150, 200];
@@ -14,6 +15,13 @@ const SINGLE_CANDIDATE_NS = [1, 1.5, 3];
 const BATCH_PROBE_NS = [20, 45, 80];
 /** One candidate verified in a batch query or in pairs(). */
 const BATCH_CANDIDATE_NS = 1.3;
+/**
+ * The same when a bucket holds more than LARGE_BUCKET rows: streamed from beyond the cache rather than found in it.
+ * Fitted to 1M fingerprints (2026-12-04): pigeonhole k = 10 (11 tables, buckets of ~16k rows) answered 1,480 batch
+ * queries a second, k = 12 (13 tables, ~31k rows) 556: about 4.2 ns per candidate, where 1.3 predicted 2-3x more.
+ */
+const LARGE_BUCKET_CANDIDATE_NS = 4.2;
+const LARGE_BUCKET = 4096;
 /** Table sizes (bytes of fingerprints per table) that separate the three cases above. */
 const CACHE_TIERS = [1 << 20, 16 << 20];
 /** 'auto' uses more tables than pigeonhole's k + 1 only within this many bytes, and AUTO_MAX_TABLES tables. */
@@ -41,12 +49,17 @@ export function estimate(k: number, n: number, blocks: number | 'scan'): LayoutE
   const perTable = 8 * n;
   const tier = perTable <= CACHE_TIERS[0] ? 0 : perTable <= CACHE_TIERS[1] ? 1 : 2;
   let single = 0, batch = 0, pairs = 0;
+  if (blocks === 'scan') {
+    // Every query compares with every fingerprint, in the scan kernel (WebAssembly or TypeScript: its own speed).
+    const scan = scanKernel().nsPerPair * n;
+    return { blocks, tables, singleNs: scan, batchNs: scan, pairsNs: (BATCH_CANDIDATE_NS * n) / 2, totalNs: 2 * scan + (BATCH_CANDIDATE_NS * n) / 2, bytes };
+  }
   for (const keyBits of layout.public.keyBits) {
     // A probe scans its whole bucket; an equal-key run is what pairs() compares within.
     const bucket = n * 2 ** -bucketBitsFor(n, keyBits);
     const run = n * 2 ** -keyBits;
     single += PROBE_NS[tier] + SINGLE_CANDIDATE_NS[tier] * bucket;
-    batch += BATCH_PROBE_NS[tier] + BATCH_CANDIDATE_NS * bucket;
+    batch += BATCH_PROBE_NS[tier] + (bucket > LARGE_BUCKET ? LARGE_BUCKET_CANDIDATE_NS : BATCH_CANDIDATE_NS) * bucket;
     pairs += (BATCH_CANDIDATE_NS * run) / 2;
   }
   return { blocks, tables, singleNs: single, batchNs: batch, pairsNs: pairs, totalNs: single + batch + pairs, bytes };

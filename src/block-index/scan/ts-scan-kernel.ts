@@ -11,6 +11,8 @@ const TILE = 32;
 
 export const tsScanKernel: ScanKernel = {
   name: 'ts',
+  /** Measured at 1M fingerprints: 200 queries a second (BENCHMARKS.md, "Exact scan"). */
+  nsPerPair: 5,
   scan(stored, queries, k, into) {
     const out = into ?? { count: 0, query: new Uint32Array(1024), stored: new Uint32Array(1024), distance: new Uint8Array(1024) };
     out.count = 0;
