@@ -83,7 +83,8 @@ export async function connect(options: RedisConnectionOptions): Promise<Connecti
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw new RedisIndexError(`cannot connect to Redis at ${options.nodes.join(', ')}: ${(error as Error).message}`, { cause: error });
+    const why = last ?? (error as Error);
+    throw new RedisIndexError(`cannot connect to Redis at ${options.nodes.join(', ')}: ${why.message}`, { cause: why });
   }
   const pipelines = new MasterPipelines(client, cluster, defineScripts);
   return {
@@ -99,12 +100,17 @@ export async function connect(options: RedisConnectionOptions): Promise<Connecti
 
 async function clusterEnabled(node: { host: string; port: number }, options: RedisOptions): Promise<boolean> {
   const probe = new Redis({ ...node, ...options, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
+  // The reason (a refused password, say) comes as an 'error' event; the promise only says the connection closed.
+  let reason: Error | null = null;
+  probe.on('error', (error: Error) => {
+    reason ??= error;
+  });
   try {
     await probe.connect();
     return /cluster_enabled:1/.test(await probe.info('cluster'));
   } catch (error) {
-    throw new RedisIndexError(`cannot connect to Redis at ${node.host}:${node.port}: ${(error as Error).message}`, { cause: error });
+    const why = reason ?? (error as Error);
+    throw new RedisIndexError(`cannot connect to Redis at ${node.host}:${node.port}: ${why.message}`, { cause: why });
   } finally {
     probe.disconnect();
   }

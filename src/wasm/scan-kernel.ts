@@ -38,7 +38,7 @@ class WasmScanKernel implements ScanKernel {
   private loaded: BigUint64Array | null = null;
   private capacity = 1 << 12;
 
-  /** Measured at 1M fingerprints (BENCHMARKS.md, "Exact scan"): 0.36 ns scalar, 0.9 ns SIMD, on a loaded 2-core VM. */
+  /** Measured at 1M fingerprints (BENCHMARKS.md, "Exact search at large k"): 0.33 ns scalar, 0.75 ns SIMD. */
   readonly nsPerPair: number;
 
   constructor(private readonly wasm: ScanExports, readonly name: string) {

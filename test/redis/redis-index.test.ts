@@ -134,6 +134,25 @@ describe.skipIf(!HAVE_REDIS)('RedisSimHashIndex on a 3-master cluster', () => {
   });
 });
 
+describe.skipIf(!HAVE_REDIS)('RedisSimHashIndex on a Redis server that requires a password', () => {
+  let server: RedisServer;
+  beforeAll(async () => {
+    server = await startRedisServer({ password: 's3cret' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('works with the password passed through, and says why it cannot without it', async () => {
+    const index = await RedisSimHashIndex.open({ nodes: [server.address], name: 'auth', password: 's3cret', pipelineVersion: VERSION });
+    await index.addMany(BigUint64Array.of(5n), ['five']);
+    expect(await index.query(4n, 2)).toEqual([{ id: 'five', distance: 1 }]);
+    await index.close();
+    await expect(RedisSimHashIndex.open({ nodes: [server.address], name: 'auth', pipelineVersion: VERSION })).rejects.toThrow(/NOAUTH|Authentication required/);
+    await expect(RedisSimHashIndex.open({ nodes: [server.address], name: 'auth', password: 'wrong', pipelineVersion: VERSION })).rejects.toThrow(/WRONGPASS|invalid password/);
+  });
+});
+
 describe.skipIf(!HAVE_REDIS)('RedisSimHashIndex on one plain Redis server', () => {
   let server: RedisServer;
   beforeAll(async () => {

@@ -66,8 +66,8 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-function startServer(dir: string, port: number, cluster: boolean): ChildProcess {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', 'no', '--logfile', join(dir, `redis-${port}.log`)];
+function startServer(dir: string, port: number, cluster: boolean, extra: readonly string[] = []): ChildProcess {
+  const args = [...extra, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', 'no', '--logfile', join(dir, `redis-${port}.log`)];
   if (cluster) args.push('--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000', '--cluster-require-full-coverage', 'yes');
   const child = spawn('redis-server', args, { stdio: 'ignore' });
   child.on('error', () => {}); // a failed start shows as a node that never answers PING
@@ -155,17 +155,18 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** One plain (non-cluster) redis-server. */
-export async function startRedisServer(): Promise<RedisServer> {
+/** One plain (non-cluster) redis-server; with `password`, clients must AUTH (requirepass). */
+export async function startRedisServer(options: { password?: string } = {}): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'simhash-redis-'));
   const port = await freePort();
-  const child = startServer(dir, port, false);
+  const child = startServer(dir, port, false, options.password === undefined ? [] : ['--requirepass', options.password]);
   const stop = async () => {
     await stopProcess(child);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitFor(`redis on ${port}`, () => cliRun(port, ['PING']).includes('PONG'), 10_000);
+    const auth = options.password === undefined ? [] : ['--no-auth-warning', '-a', options.password];
+    await waitFor(`redis on ${port}`, () => cliRun(port, [...auth, 'PING']).includes('PONG'), 10_000);
   } catch (error) {
     await stop();
     throw error;

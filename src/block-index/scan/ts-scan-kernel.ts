@@ -11,7 +11,7 @@ const TILE = 32;
 
 export const tsScanKernel: ScanKernel = {
   name: 'ts',
-  /** Measured at 1M fingerprints: 2.3 ns (k = 7) to 6 ns (k = 16) per pair (BENCHMARKS.md, "Exact scan"). */
+  /** Measured at 1M fingerprints: 2.3 ns (k = 7) to 6 ns (k = 16) per pair (BENCHMARKS.md, "Exact search at large k"). */
   nsPerPair: 3,
   scan(stored, queries, k, into) {
     const out = into ?? { count: 0, query: new Uint32Array(1024), stored: new Uint32Array(1024), distance: new Uint8Array(1024) };
