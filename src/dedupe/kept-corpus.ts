@@ -3,26 +3,16 @@
 // and the kept records are read again in a second pass over the same inputs (stdin spooled to a file first, see
 // src/io/spool.ts) and written as they come. The second pass checks that it reads the documents the first read
 // (same source, id and size, in the same order): an input changed in between fails the write, never a wrong corpus.
-import { Readable } from 'node:stream';
-import { readDocumentBatches, type DocumentOptions, type InputDocument, type WalkEntry } from '../io/index.js';
+import type { InputDocument } from '../io/index.js';
+import { rereadDocuments, type Reread } from './second-pass.js';
 import { recordLine } from '../io/record-line.js';
 import { compressChunks } from '../io/write/compress-chunks.js';
 import { OutputError, writeFileAtomic } from '../io/write/index.js';
 import type { CorpusOutputKind } from '../io/write/output-kind.js';
-import type { DocumentInfo } from './analysis-run.js';
 import { isKept, type Placement } from './cluster-rows.js';
 
-export interface SecondPass {
-  /** The inputs as the first pass walked them. */
-  readonly entries: readonly WalkEntry[];
-  /** Standard input from its start again (the spooled copy), when it is among the entries. */
-  readonly stdin: () => Readable;
-  readonly options: DocumentOptions;
-  /** What the first pass read, in order. */
-  readonly documents: readonly DocumentInfo[];
+export interface SecondPass extends Reread {
   readonly placement: Placement;
-  /** Input bytes read and documents passed so far. */
-  readonly progress?: (bytesRead: number, documents: number) => void;
 }
 
 /** Bytes of output lines gathered before a chunk goes to the writer (or the compressor). */
@@ -47,26 +37,7 @@ export async function writeKeptCorpus(path: string, kind: CorpusOutputKind, pass
 
 /** The kept documents of the second pass, in input order. */
 export async function* keptDocuments(pass: SecondPass, label: string): AsyncGenerator<InputDocument> {
-  const { documents, placement } = pass;
-  let doc = 0;
-  let bytesRead = 0;
-  // The spooled copy is opened only when stdin is among the inputs (readDocumentBatches reads stdin for no other entry).
-  const stdin = pass.entries.some((entry) => entry.kind === 'stdin') ? pass.stdin() : Readable.from([]);
-  for await (const events of readDocumentBatches(pass.entries, stdin, pass.options)) {
-    for (const event of events) {
-      if (event.kind === 'progress') bytesRead += event.bytes;
-      if (event.kind !== 'document') continue; // skipped inputs were reported by the first pass
-      const read = event.document;
-      const expected = documents[doc];
-      if (expected === undefined || expected.source !== read.source || expected.id !== read.id || expected.bytes !== read.bytes) {
-        throw changedInput(label, expected?.source ?? read.source);
-      }
-      if (isKept(placement, doc)) yield read;
-      doc++;
-    }
-    pass.progress?.(bytesRead, doc);
-  }
-  if (doc !== documents.length) throw changedInput(label, documents[doc].source);
+  for await (const { document } of rereadDocuments(pass, label, (doc) => isKept(pass.placement, doc))) yield document;
 }
 
 async function* keptLines(documents: AsyncIterable<InputDocument>): AsyncGenerator<Uint8Array> {
@@ -85,6 +56,3 @@ async function* keptLines(documents: AsyncIterable<InputDocument>): AsyncGenerat
   if (size > 0) yield Buffer.concat(parts, size);
 }
 
-function changedInput(label: string, source: string): OutputError {
-  return new OutputError(`cannot write ${label}: ${source} changed while dedupe read it (it was read twice: once to group, once to write what is kept)`, label);
-}
