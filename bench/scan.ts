@@ -8,6 +8,7 @@ import { setScanKernel } from '../src/block-index/scan/kernel-slot.js';
 import { tsScanKernel } from '../src/block-index/scan/ts-scan-kernel.js';
 import type { ScanKernel } from '../src/core/scan-kernel.js';
 import { createWasmScanKernel } from '../src/wasm/scan-kernel.js';
+import { createSimdScanKernel } from '../src/wasm/simd-scan-kernel.js';
 import { XorShift32 } from '../test/support/random.js';
 import { throughputTable, type BenchSuite, type SuiteContext, type ThroughputRow } from './suite.js';
 
@@ -20,8 +21,8 @@ async function run(context: SuiteContext): Promise<void> {
   const stored = BigUint64Array.from({ length: N }, () => rng.fp());
   const queries = BigUint64Array.from({ length: 200 }, (_, i) => (i % 2 ? rng.fp() : rng.flip(stored[rng.below(N)], rng.below(13))));
   const kernels: [string, () => ScanKernel | null, number][] = [
-    ['WebAssembly', () => createWasmScanKernel({ simd: false }), 200],
-    ['WebAssembly SIMD', () => createWasmScanKernel(), 100],
+    ['WebAssembly', () => createWasmScanKernel(), 200],
+    ['WebAssembly SIMD', () => createSimdScanKernel(), 100],
     ['TypeScript', () => tsScanKernel, 20],
   ];
   const scan = new SimHashIndex({ maxDistance: 32, layout: 'scan' });

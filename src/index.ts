@@ -12,7 +12,7 @@ export { init, initSync };
 // The index's exact scans run in WebAssembly (compiled at the first scan; under 0.5 KB). The scalar build
 // (i64.popcnt): on the x86 machines measured, V8 lowers i8x16.popcnt to a byte-table sequence and the SIMD build
 // scanned at half the speed (BENCHMARKS.md, "Exact search at large k").
-setScanKernel(() => createWasmScanKernel({ simd: false }));
+setScanKernel(createWasmScanKernel);
 // Which engine a hasher gets is this entry's choice: only here are both engines in reach (src/wasm
 // and src/pure know nothing of each other). 'auto' falls back where WebAssembly is missing or
 // refused, as under a Content-Security-Policy without 'wasm-unsafe-eval'.

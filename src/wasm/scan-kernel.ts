@@ -1,10 +1,10 @@
 // The WebAssembly scan kernel (assembly/scan/scan.ts): the ScanKernel of src/core/scan-kernel.ts, for the index's
-// exact scans. Its own small module (under 0.5 KB), compiled on first use: the SIMD build where the engine
-// validates it, else the scalar one (i64.popcnt). The stored fingerprints are copied into the module's memory once
+// exact scans. Its own small module (under 0.5 KB), compiled on first use: the scalar build (i64.popcnt), which
+// scanned twice as fast as the SIMD build on the machines measured (simd-scan-kernel.ts has that one). The stored fingerprints are copied into the module's memory once
 // and kept while the same array is scanned again (an index's runs never change), so a batch of queries, or query
 // after query, pays the copy once.
 import type { ScanKernel, ScanMatches } from '../core/scan-kernel.js';
-import { SCAN_SCALAR_HEX, SCAN_SIMD_HEX } from './scan-bytes.js';
+import { SCAN_SCALAR_HEX } from './scan-bytes.js';
 
 interface ScanExports {
   readonly memory: WebAssembly.Memory;
@@ -23,14 +23,21 @@ function bytesOf(hex: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** The kernel, or null where there is no WebAssembly. `simd: false` takes the scalar build even where SIMD runs. */
-export function createWasmScanKernel(options: { simd?: boolean } = {}): ScanKernel | null {
+/**
+ * The kernel of the scalar build (what the simhash-wasm entry uses), or null where there is no WebAssembly.
+ * createSimdScanKernel (simd-scan-kernel.ts) makes the SIMD build's; apart, so bundles carry only the one they use.
+ */
+export function createWasmScanKernel(): ScanKernel | null {
+  return kernelOf(SCAN_SCALAR_HEX, 'wasm');
+}
+
+/** The kernel of a build of assembly/scan/scan.ts given as hex; null where WebAssembly is missing or refuses it. */
+export function kernelOf(hex: string, name: 'wasm' | 'wasm-simd'): ScanKernel | null {
   if (typeof WebAssembly !== 'object' || WebAssembly === null) return null;
-  const simd = bytesOf(SCAN_SIMD_HEX);
-  const useSimd = options.simd !== false && WebAssembly.validate(simd);
-  const module = new WebAssembly.Module(useSimd ? simd : bytesOf(SCAN_SCALAR_HEX));
-  const exports = new WebAssembly.Instance(module, {}).exports as unknown as ScanExports;
-  return new WasmScanKernel(exports, useSimd ? 'wasm-simd' : 'wasm');
+  const bytes = bytesOf(hex);
+  if (!WebAssembly.validate(bytes)) return null;
+  const exports = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as ScanExports;
+  return new WasmScanKernel(exports, name);
 }
 
 class WasmScanKernel implements ScanKernel {
@@ -41,7 +48,7 @@ class WasmScanKernel implements ScanKernel {
   /** Measured at 1M fingerprints (BENCHMARKS.md, "Exact search at large k"): 0.33 ns scalar, 0.75 ns SIMD. */
   readonly nsPerPair: number;
 
-  constructor(private readonly wasm: ScanExports, readonly name: string) {
+  constructor(private readonly exports: ScanExports, readonly name: string) {
     this.nsPerPair = name === 'wasm-simd' ? 0.9 : 0.4;
   }
 
@@ -56,9 +63,9 @@ class WasmScanKernel implements ScanKernel {
       for (;;) {
         const outStored = queriesAt + TILE * 8, outQd = outStored + this.capacity * 4;
         this.place(stored, outQd + this.capacity * 4);
-        const memory = new BigUint64Array(this.wasm.memory.buffer);
+        const memory = new BigUint64Array(this.exports.memory.buffer);
         memory.set(queries.subarray(first, first + m), queriesAt / 8);
-        const found = this.wasm.scan(BASE, n, queriesAt, m, maxDistance, outStored, outQd, this.capacity);
+        const found = this.exports.scan(BASE, n, queriesAt, m, maxDistance, outStored, outQd, this.capacity);
         if (found < 0) {
           this.capacity *= 2;
           continue;
@@ -72,17 +79,17 @@ class WasmScanKernel implements ScanKernel {
 
   /** Grows the memory to `bytes` and copies `stored` in unless it is there already (growing keeps the contents). */
   private place(stored: BigUint64Array, bytes: number): void {
-    if (this.wasm.memory.buffer.byteLength < bytes && !this.wasm.reserve(bytes)) {
+    if (this.exports.memory.buffer.byteLength < bytes && !this.exports.reserve(bytes)) {
       throw new RangeError(`the scan needs ${bytes} bytes of WebAssembly memory, more than it can have`);
     }
     if (this.loaded === stored) return;
-    new BigUint64Array(this.wasm.memory.buffer).set(stored, BASE / 8);
+    new BigUint64Array(this.exports.memory.buffer).set(stored, BASE / 8);
     this.loaded = stored;
   }
 
   /** The tile's matches, put in (query, stored) order (a stable counting sort by query), appended to `out`. */
   private collect(out: ScanMatches, first: number, m: number, found: number, outStored: number, outQd: number): void {
-    const buffer = this.wasm.memory.buffer;
+    const buffer = this.exports.memory.buffer;
     const storedIndex = new Uint32Array(buffer, outStored, found);
     const queryDistance = new Uint32Array(buffer, outQd, found);
     const starts = new Uint32Array(m + 1);

@@ -6,6 +6,7 @@ import { SimHashIndex } from '../../src/block-index/index.js';
 import { setScanKernel } from '../../src/block-index/scan/kernel-slot.js';
 import { tsScanKernel } from '../../src/block-index/scan/ts-scan-kernel.js';
 import { createWasmScanKernel } from '../../src/wasm/scan-kernel.js';
+import { createSimdScanKernel } from '../../src/wasm/simd-scan-kernel.js';
 import { bruteQuery, makeData, makeQueries, type Entry } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 
@@ -13,8 +14,8 @@ afterAll(() => setScanKernel(null));
 
 describe.each([
   ['TypeScript', () => tsScanKernel],
-  ['WebAssembly', () => createWasmScanKernel({ simd: false })],
-  ['WebAssembly SIMD', () => createWasmScanKernel()],
+  ['WebAssembly', () => createWasmScanKernel()],
+  ['WebAssembly SIMD', () => createSimdScanKernel()],
 ])('the scan layout with the %s kernel', (_, make) => {
   it('equals brute force for k = 0..32 (random, clustered, duplicate-heavy; after removals)', () => {
     setScanKernel(make);

@@ -7,8 +7,12 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { golden } from '../support/golden.js';
 
-/** The budget, in gzipped bytes, for each of dist/browser/simhash-wasm.js and simhash-wasm.umd.js. */
-const BUDGET = 46 * 1024;
+/**
+ * The budget, in gzipped bytes, for each of dist/browser/simhash-wasm.js and simhash-wasm.umd.js. 46 KB until
+ * 2026-12-04, when the index's scan kernel came in (the WebAssembly scan module, 292 bytes, and its loader, with the
+ * TypeScript kernel: 46.7 KB in all): it makes exact queries at large k 10 to 30 times faster in browsers too.
+ */
+const BUDGET = 48 * 1024;
 
 const bundles = ['simhash-wasm.js', 'simhash-wasm.umd.js'];
 const read = (name: string) => readFileSync(new URL(`../../dist/browser/${name}`, import.meta.url), 'utf8');

@@ -125,7 +125,9 @@ describe.skipIf(!HAVE_REDIS)('RedisSimHashIndex under faults (real cluster, real
       const error = await index.queryMany(fps, 0).then(() => null, (e: unknown) => e);
       expect(error).toBeInstanceOf(RedisIndexDataLostError);
       expect((error as Error).message).toContain(victim.address);
-      await expect(index.addMany(BigUint64Array.of(1n), ['late'])).rejects.toThrow(RedisIndexDataLostError);
+      // A batch whose keys reach every master (one fingerprint's five keys may all miss the restarted one).
+      const late = fingerprintsOf(10_000, 100);
+      await expect(index.addMany(late, Array.from(late, (_, i) => `late-${i}`))).rejects.toThrow(RedisIndexDataLostError);
     } finally {
       await index.close();
     }

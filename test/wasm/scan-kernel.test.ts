@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ScanKernel, ScanMatches } from '../../src/core/scan-kernel.js';
 import { createWasmScanKernel } from '../../src/wasm/scan-kernel.js';
+import { createSimdScanKernel } from '../../src/wasm/simd-scan-kernel.js';
 import { makeData, popcount64 } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 
@@ -28,8 +29,8 @@ function dataOf(rng: XorShift32, kind: 'random' | 'clustered' | 'duplicates', n:
 }
 
 const kernels: [string, ScanKernel][] = [
-  ['SIMD', createWasmScanKernel()!],
-  ['scalar', createWasmScanKernel({ simd: false })!],
+  ['SIMD', createSimdScanKernel()!],
+  ['scalar', createWasmScanKernel()!],
 ];
 
 describe.each(kernels)('the WebAssembly scan kernel (%s)', (_, kernel) => {
