@@ -27,3 +27,23 @@ export interface ScanKernel {
    */
   scan(stored: BigUint64Array, queries: BigUint64Array, maxDistance: number, into?: ScanMatches): ScanMatches;
 }
+
+/** An empty ScanMatches, or `into` emptied. */
+export function emptyMatches(into?: ScanMatches): ScanMatches {
+  const out = into ?? { count: 0, query: new Uint32Array(1024), stored: new Uint32Array(1024), distance: new Uint8Array(1024) };
+  out.count = 0;
+  return out;
+}
+
+/** Grows the arrays of `out` to hold at least `size` matches, keeping its `count` first ones. */
+export function reserveMatches(out: ScanMatches, size: number): void {
+  if (out.query.length >= size) return;
+  const length = Math.max(size, out.query.length * 2);
+  const query = new Uint32Array(length), stored = new Uint32Array(length), distance = new Uint8Array(length);
+  query.set(out.query.subarray(0, out.count));
+  stored.set(out.stored.subarray(0, out.count));
+  distance.set(out.distance.subarray(0, out.count));
+  out.query = query;
+  out.stored = stored;
+  out.distance = distance;
+}

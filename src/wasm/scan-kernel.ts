@@ -3,7 +3,7 @@
 // scanned twice as fast as the SIMD build on the machines measured (simd-scan-kernel.ts has that one). The stored fingerprints are copied into the module's memory once
 // and kept while the same array is scanned again (an index's runs never change), so a batch of queries, or query
 // after query, pays the copy once.
-import type { ScanKernel, ScanMatches } from '../core/scan-kernel.js';
+import { emptyMatches, reserveMatches, type ScanKernel, type ScanMatches } from '../core/scan-kernel.js';
 import { SCAN_SCALAR_HEX } from './scan-bytes.js';
 
 interface ScanExports {
@@ -53,8 +53,7 @@ class WasmScanKernel implements ScanKernel {
   }
 
   scan(stored: BigUint64Array, queries: BigUint64Array, maxDistance: number, into?: ScanMatches): ScanMatches {
-    const out = into ?? { count: 0, query: new Uint32Array(1024), stored: new Uint32Array(1024), distance: new Uint8Array(1024) };
-    out.count = 0;
+    const out = emptyMatches(into);
     const n = stored.length;
     if (n === 0 || queries.length === 0) return out;
     const queriesAt = BASE + n * 8;
@@ -95,7 +94,7 @@ class WasmScanKernel implements ScanKernel {
     const starts = new Uint32Array(m + 1);
     for (let i = 0; i < found; i++) starts[(queryDistance[i] >>> 8) + 1]++;
     for (let q = 0; q < m; q++) starts[q + 1] += starts[q];
-    grow(out, out.count + found);
+    reserveMatches(out, out.count + found);
     const base = out.count;
     for (let i = 0; i < found; i++) {
       const qd = queryDistance[i];
@@ -108,14 +107,3 @@ class WasmScanKernel implements ScanKernel {
   }
 }
 
-function grow(out: ScanMatches, size: number): void {
-  if (out.query.length >= size) return;
-  const length = Math.max(size, out.query.length * 2);
-  const query = new Uint32Array(length), stored = new Uint32Array(length), distance = new Uint8Array(length);
-  query.set(out.query.subarray(0, out.count));
-  stored.set(out.stored.subarray(0, out.count));
-  distance.set(out.distance.subarray(0, out.count));
-  out.query = query;
-  out.stored = stored;
-  out.distance = distance;
-}

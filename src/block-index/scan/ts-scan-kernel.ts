@@ -3,7 +3,7 @@
 // over blocks of stored fingerprints that stay in cache, the high half first: a pair more than k apart on it alone
 // is rejected without reading the low half.
 import { popcount32 } from '../../core/bits.js';
-import type { ScanKernel, ScanMatches } from '../../core/scan-kernel.js';
+import { emptyMatches, reserveMatches, type ScanKernel } from '../../core/scan-kernel.js';
 import { HALF_HI, HALF_LO, halvesView } from '../tables/u64.js';
 
 const BLOCK = 4096;
@@ -14,8 +14,7 @@ export const tsScanKernel: ScanKernel = {
   /** Measured at 1M fingerprints: 2.3 ns (k = 7) to 6 ns (k = 16) per pair (BENCHMARKS.md, "Exact search at large k"). */
   nsPerPair: 3,
   scan(stored, queries, k, into) {
-    const out = into ?? { count: 0, query: new Uint32Array(1024), stored: new Uint32Array(1024), distance: new Uint8Array(1024) };
-    out.count = 0;
+    const out = emptyMatches(into);
     const s = halvesView(stored), q = halvesView(queries);
     const n = stored.length, m = queries.length;
     for (let tile = 0; tile < m; tile += TILE) {
@@ -37,7 +36,7 @@ export const tsScanKernel: ScanKernel = {
         }
       }
       perQuery.forEach((found, offset) => {
-        reserve(out, out.count + found.length / 2);
+        reserveMatches(out, out.count + found.length / 2);
         for (let x = 0; x < found.length; x += 2) {
           out.query[out.count] = tile + offset;
           out.stored[out.count] = found[x];
@@ -49,12 +48,3 @@ export const tsScanKernel: ScanKernel = {
   },
 };
 
-function reserve(out: ScanMatches, size: number): void {
-  if (out.query.length >= size) return;
-  const length = Math.max(size, out.query.length * 2);
-  const grown = { query: new Uint32Array(length), stored: new Uint32Array(length), distance: new Uint8Array(length) };
-  grown.query.set(out.query.subarray(0, out.count));
-  grown.stored.set(out.stored.subarray(0, out.count));
-  grown.distance.set(out.distance.subarray(0, out.count));
-  Object.assign(out, grown);
-}
