@@ -3,16 +3,20 @@
 //   <name>:meta                      the metadata (metadata.ts): format, k, layout, pipeline version, generation
 //   <name>:<gen>:t<table>:<key bits> a table key: the records (records.ts) of every fingerprint with those key bits;
 //                                    no hash tag, so the keys spread over every slot of the cluster
-//   <name>:<gen>:i:{g<group>}<id>    an id key: the id's fingerprint (and those it replaced, until cleaned)
-//   <name>:<gen>:n:{g<group>}        how many ids the group holds: size() sums the groups
+//   <name>:<gen>:i:{g<group>}        an id group: a hash from each of its ids to the id's fingerprint (and those it
+//                                    replaced, until cleaned); size() sums the groups' HLEN
 //   <name>:<gen>:m:{<tag>}           one slot marker per slot (slot-markers.ts)
 //   <name>:<gen>:journal             the write-ahead journal of unfinished batches (journal.ts)
 //   <name>:<gen>:barrier:<phase>     the parties that arrived at a phase (barrier.ts)
 import calculateSlot from 'cluster-key-slot';
 import type { Layout } from '../block-index/types.js';
 
-/** Ids hash into this many groups; a group's count and its ids share a slot, so one script updates both. */
-export const ID_GROUPS = 4096;
+/**
+ * Ids hash into this many groups, each one Redis hash: about 60 ids a group at a million, so every group stays a
+ * listpack (Redis's compact encoding, up to 128 entries by default) until about two million ids: some 25 bytes an
+ * id, where a key of its own cost about 150.
+ */
+export const ID_GROUPS = 16384;
 export const SLOTS = 16384;
 
 export class IndexKeys {
@@ -31,12 +35,13 @@ export class IndexKeys {
     return `${this.prefix}t${t}:${hex8((hi & layout.maskHi[t]) >>> 0)}${hex8((lo & layout.maskLo[t]) >>> 0)}`;
   }
 
-  idKey(id: string, group: number): string {
-    return `${this.prefix}i:{g${group}}${id}`;
+  /** The hash holding `id` (its group's). */
+  idGroupKey(id: string): string {
+    return this.groupKey(idGroup(id));
   }
 
-  countKey(group: number): string {
-    return `${this.prefix}n:{g${group}}`;
+  groupKey(group: number): string {
+    return `${this.prefix}i:{g${group}}`;
   }
 
   /** The marker key in `slot` (cluster), or the one marker of a single server (slot -1). */

@@ -7,7 +7,7 @@ import type { RedisClient } from './connect.js';
 import { metaKey } from './keys.js';
 
 /** Bumped when the layout of keys or records changes; an index of another format is refused, never misread. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 export interface IndexMetadata {
   readonly format: number;

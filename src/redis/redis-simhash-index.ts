@@ -13,7 +13,7 @@ import { defineCommands } from './commands.js';
 import { connect, type Connection, type RedisConnectionOptions } from './connect.js';
 import type { IndexContext } from './context.js';
 import { fingerprintFromHex, fingerprintToHex, Journal } from './journal.js';
-import { ID_GROUPS, idGroup, IndexKeys } from './keys.js';
+import { ID_GROUPS, IndexKeys } from './keys.js';
 import { checkMetadata, createMetadata, newMetadata, readMetadata, type IndexMetadata } from './metadata.js';
 import { lookup, type RedisMatch } from './reads.js';
 import { MAX_ID_BYTES } from './records.js';
@@ -170,8 +170,8 @@ export class RedisSimHashIndex {
     checkIds([id], 1, 'id');
     const { keys, connection } = this.context;
     return redisErrors(async () => {
-      const idKey = keys.idKey(id, idGroup(id));
-      const fps = splitFingerprints(await connection.send<Buffer | null>(idKey, 'getBuffer', idKey));
+      const group = keys.idGroupKey(id);
+      const fps = splitFingerprints(await connection.send<Buffer | null>(group, 'hgetBuffer', group, id));
       if (fps.length === 0) return false;
       const field = await this.journal.begin({ op: 'remove', id, fingerprints: fps.map(fingerprintToHex) });
       const removed = await writeRemove(this.context, id, fps);
@@ -184,8 +184,8 @@ export class RedisSimHashIndex {
   async size(): Promise<number> {
     this.checkOpen();
     const { connection, keys } = this.context;
-    const counts = await redisErrors(() => Promise.all(Array.from({ length: ID_GROUPS }, (_, g) => connection.send<string | null>(keys.countKey(g), 'get', keys.countKey(g)))));
-    return counts.reduce((sum, c) => sum + (c === null ? 0 : Number(c)), 0);
+    const counts = await redisErrors(() => Promise.all(Array.from({ length: ID_GROUPS }, (_, g) => connection.send<number>(keys.groupKey(g), 'hlen', keys.groupKey(g)))));
+    return counts.reduce((sum, c) => sum + c, 0);
   }
 
   /** Completes every batch a writer left unfinished (a crash, a timeout); returns how many there were. */

@@ -40,40 +40,33 @@ end
 return 0`;
 
 /**
- * KEYS[1] an id key, KEYS[2] its group's count; ARGV[1] the id's new 8-byte fingerprint. An id key holds the id's
+ * KEYS[1] an id group (a hash); ARGV[1] an id, ARGV[2] its new 8-byte fingerprint. The id's field holds its
  * fingerprint followed by those it replaced whose records may still be in the tables (8 bytes each), until
  * FINISH_ID drops them. Returns those replaced fingerprints (empty when none): the caller removes their records.
- * Counts the id when it is new. Run again (a retry, a replay), it returns the same list.
+ * Run again (a retry, a replay), it returns the same list.
  */
 export const CLAIM_ID = `
-local old = redis.call('GET', KEYS[1])
+local old = redis.call('HGET', KEYS[1], ARGV[1])
 if not old then
-  redis.call('SET', KEYS[1], ARGV[1])
-  redis.call('INCR', KEYS[2])
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
   return ''
 end
-if string.sub(old, 1, 8) == ARGV[1] then return string.sub(old, 9) end
-redis.call('SET', KEYS[1], ARGV[1] .. old)
+if string.sub(old, 1, 8) == ARGV[2] then return string.sub(old, 9) end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. old)
 return old`;
 
-/** KEYS[1] an id key; ARGV[1] its fingerprint. The replaced fingerprints' records are gone: forget them. */
+/** KEYS[1] an id group; ARGV[1] an id, ARGV[2] its fingerprint. The replaced fingerprints' records are gone: forget them. */
 export const FINISH_ID = `
-local old = redis.call('GET', KEYS[1])
-if old and #old > 8 and string.sub(old, 1, 8) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1]) end
-return 0`;
-
-/** KEYS[1] an id key, KEYS[2] its group's count. Forgets the id (after its records are gone); 1 if it was there. */
-export const RELEASE_ID = `
-if redis.call('DEL', KEYS[1]) == 1 then redis.call('DECR', KEYS[2]) return 1 end
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if old and #old > 8 and string.sub(old, 1, 8) == ARGV[2] then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
 return 0`;
 
 /** The scripts by the names the index calls them by: ioredis sends them by EVALSHA, falling back to EVAL. */
 const DEFINITIONS = {
   simhashAppendOnce: { numberOfKeys: 1, lua: APPEND_ONCE },
   simhashRemoveRecord: { numberOfKeys: 1, lua: REMOVE_RECORD },
-  simhashClaimId: { numberOfKeys: 2, lua: CLAIM_ID },
+  simhashClaimId: { numberOfKeys: 1, lua: CLAIM_ID },
   simhashFinishId: { numberOfKeys: 1, lua: FINISH_ID },
-  simhashReleaseId: { numberOfKeys: 2, lua: RELEASE_ID },
 };
 
 /** Defines the scripts on a client (the cluster's, or one node's) unless it has them already. */

@@ -3,18 +3,17 @@
 // step is idempotent, so addMany, remove and recover() all run these same functions, and a batch replayed after a
 // crash ends exactly as one that never stopped.
 import { encodeFingerprint, encodeRecord } from './records.js';
-import { idGroup } from './keys.js';
 import { tableKeys, type IndexContext } from './context.js';
 
 export async function writeAdds(context: IndexContext, fingerprints: readonly bigint[], ids: readonly string[]): Promise<void> {
   const { keys, commands, markers } = context;
   const idBytes = ids.map((id) => Buffer.from(id, 'utf8'));
-  const idKeys = ids.map((id) => keys.idKey(id, idGroup(id)));
+  const groupKeys = ids.map((id) => keys.idGroupKey(id));
   const tables = fingerprints.map((fp) => tableKeys(context, fp));
   const fpBytes = fingerprints.map(encodeFingerprint);
   const [replaced] = await Promise.all([
-    Promise.all(ids.map((id, i) => commands.claimId(idKeys[i], keys.countKey(idGroup(id)), fpBytes[i]))),
-    markers.check([...idKeys, ...tables.flat()]),
+    Promise.all(ids.map((id, i) => commands.claimId(groupKeys[i], id, fpBytes[i]))),
+    markers.check([...groupKeys, ...tables.flat()]),
   ]);
   const writes: Promise<unknown>[] = [];
   for (let i = 0; i < ids.length; i++) {
@@ -27,7 +26,7 @@ export async function writeAdds(context: IndexContext, fingerprints: readonly bi
   }
   await Promise.all(writes);
   const finishes: Promise<unknown>[] = [];
-  for (let i = 0; i < ids.length; i++) if (replaced[i].length > 0) finishes.push(commands.finishId(idKeys[i], fpBytes[i]));
+  for (let i = 0; i < ids.length; i++) if (replaced[i].length > 0) finishes.push(commands.finishId(groupKeys[i], ids[i], fpBytes[i]));
   await Promise.all(finishes);
 }
 
@@ -35,9 +34,9 @@ export async function writeAdds(context: IndexContext, fingerprints: readonly bi
 export async function writeRemove(context: IndexContext, id: string, fingerprints: readonly bigint[]): Promise<boolean> {
   const { keys, commands, markers } = context;
   const idBytes = Buffer.from(id, 'utf8');
-  const group = idGroup(id);
+  const group = keys.idGroupKey(id);
   const writes: Promise<unknown>[] = [];
-  const touched: string[] = [keys.idKey(id, group)];
+  const touched: string[] = [group];
   for (const fp of fingerprints) {
     const record = encodeRecord(fp, idBytes);
     for (const key of tableKeys(context, fp)) {
@@ -46,10 +45,10 @@ export async function writeRemove(context: IndexContext, id: string, fingerprint
     }
   }
   await Promise.all([...writes, markers.check(touched)]);
-  return (await commands.releaseId(keys.idKey(id, group), keys.countKey(group))) === 1;
+  return (await commands.releaseId(group, id)) === 1;
 }
 
-/** An id key's value, or a claim's answer: fingerprints of 8 bytes each, back to back. */
+/** An id's value in its group, or a claim's answer: fingerprints of 8 bytes each, back to back. */
 export function splitFingerprints(bytes: Buffer | null): bigint[] {
   const out: bigint[] = [];
   if (bytes === null) return out;
