@@ -127,12 +127,17 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
     seconds: options.seconds ?? null,
     maxDistance: options.maxDistance,
     histogram,
-    recommended: options.evaluation?.recommended?.distance ?? null,
-    precisionAtK: evaluationRow ? (evaluationRow.verifiedPrecision ?? evaluationRow.expectedPrecision) : null,
+    // Numbers only: the page draws these into its SVG, and an evaluation file is the user's input.
+    recommended: numberOrNull(options.evaluation?.recommended?.distance),
+    precisionAtK: evaluationRow ? numberOrNull(evaluationRow.verifiedPrecision ?? evaluationRow.expectedPrecision) : null,
     groups,
     sample: { groups: Math.min(sampleGroups, groups.length), members: sampleMembers, withTexts: options.texts !== undefined },
     diffs,
   };
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 function clip(text: string | undefined): string | undefined {
