@@ -9,7 +9,6 @@ import { renderReport, sampledDocuments, type ReportEvaluation } from '../dedupe
 import { rereadDocuments } from '../dedupe/second-pass.js';
 import { extractText } from '../html/extractor.js';
 import { describeReadError, htmlExtractor } from '../io/index.js';
-import { UsageError } from './context.js';
 import { integerParser } from './options.js';
 import { clustersFileChunks } from '../dedupe/clusters-file.js';
 import { corpusOutputProblem, writeKeptCorpus } from '../dedupe/kept-corpus.js';
@@ -27,7 +26,8 @@ export interface OutputFlags {
   clusters?: string;
   report?: string;
   reportTexts?: number;
-  reportEvaluation?: string;
+  /** Read and checked when the command line is parsed, before any input is read. */
+  reportEvaluation?: ReportEvaluation;
   quiet?: boolean;
 }
 
@@ -43,7 +43,7 @@ export function outputOptions(): Option[] {
     new Option('--report <file.html>', 'write a self-contained HTML page of the run: summary, distance histogram, every group (largest first, with filters and search), word diffs for the largest groups')
       .argParser(checked('--report', '.html', (path) => (/\.html?$/i.test(path) ? undefined : 'unknown'))),
     new Option('--report-texts <groups>', 'how many of the largest groups get texts and diffs in --report (0: none)').default(DEFAULT_SAMPLE_GROUPS).argParser(integerParser('--report-texts', 0, 1_000_000)),
-    new Option('--report-evaluation <eval.json>', "the JSON of `simhash eval --corpus --format json` for this corpus: --report marks its recommended k and the precision it expects at -k"),
+    new Option('--report-evaluation <eval.json>', "the JSON of `simhash eval --corpus --format json` for this corpus: --report marks its recommended k and the precision it expects at -k").argParser(readEvaluation),
   ];
 }
 
@@ -123,7 +123,7 @@ async function writeReport(path: string, result: DedupeResult, options: DedupeOp
     maxDistance: options.maxDistance,
     texts: sampleGroups > 0 ? (doc) => texts.get(doc) : undefined,
     sampleGroups,
-    evaluation: flags.reportEvaluation === undefined ? undefined : readEvaluation(flags.reportEvaluation),
+    evaluation: flags.reportEvaluation,
     settings: { maxDistance: options.maxDistance, shingle: options.shingle, tokens: options.tokens ?? 'words', minTokens: options.minTokens, grouping: options.grouping, html: options.html, mail: options.mail },
     seconds: result.seconds,
   });
@@ -136,10 +136,10 @@ function readEvaluation(path: string): ReportEvaluation {
   try {
     json = JSON.parse(readFileSync(path, 'utf8')) as typeof json;
   } catch (error) {
-    throw new UsageError(`--report-evaluation ${path}: ${error instanceof SyntaxError ? 'not JSON' : describeReadError(error)}`);
+    throw new InvalidArgumentError(`${path}: ${error instanceof SyntaxError ? 'not JSON' : describeReadError(error)}.`);
   }
   if (json.recommended === undefined || !Array.isArray(json.corpus?.rows)) {
-    throw new UsageError(`--report-evaluation ${path}: not the output of \`simhash eval --corpus --format json\` (no recommended k)`);
+    throw new InvalidArgumentError(`${path} is not the output of \`simhash eval --corpus --format json\` (no recommended k).`);
   }
   return { recommended: json.recommended, rows: json.corpus.rows };
 }
