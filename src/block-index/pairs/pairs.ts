@@ -2,19 +2,29 @@
 // compared within itself (oversized buckets through their sub-indexes), and a pair is kept only by the first table
 // whose key it matches. Pairs are found between distinct values and expanded to ids through table 0; exact
 // duplicates (distance 0) come from table 0's runs of equal fingerprints. Works on one run (the index compacts first).
+// The scan layout has no keys to narrow the comparisons: its pairs come from the scan kernel instead.
 import { popcount32 } from '../../core/bits.js';
 import type { Run } from '../runs/run.js';
 import { firstMatch } from '../tables/table-set.js';
 import type { Table, TableSet } from '../types.js';
 import { HitList } from '../query/hit-list.js';
+import { scanKernel } from '../scan/kernel-slot.js';
+import type { ScanKernel, ScanMatches } from '../../core/scan-kernel.js';
+import { tsScanKernel } from '../scan/ts-scan-kernel.js';
 
 /** Pairs of table-0 rows: hits.queries[i] and hits.ids[i] are the two rows, hits.distances[i] their distance. */
 export function pairRows(run: Run, k: number): HitList {
   const finder = new PairFinder(run, k);
   finder.duplicates();
-  finder.inSet(run.set);
+  // The TypeScript kernel is no faster than the loop of inSet, which needs no copies: only a WebAssembly one helps.
+  const kernel = scanKernel();
+  if (run.layout.public.kind === 'scan' && kernel !== tsScanKernel) finder.byKernel(kernel);
+  else finder.inSet(run.set);
   return finder.out;
 }
+
+/** Rows compared per scan-kernel call in byKernel: each tile of rows against every row after its start. */
+const KERNEL_TILE = 1024;
 
 class PairFinder {
   readonly out = new HitList();
@@ -35,6 +45,26 @@ class PairFinder {
         for (let b = a + 1; b < end; b++) if (!this.run.isDead(b)) this.out.push(a, b, 0);
       }
       start = end;
+    }
+  }
+
+  /**
+   * The scan layout: every row against every later one in the scan kernel (WebAssembly when the entry set it), a
+   * tile of rows at a time against the rows from the tile's start on. As in inKeyRun, only the first row of a run of
+   * equal fingerprints takes part, and distance 0 is left to duplicates().
+   */
+  byKernel(kernel: ScanKernel): void {
+    const all = this.run.fingerprints, t0 = this.run.table0, n = this.run.n;
+    let matches: ScanMatches | undefined;
+    const repeat = (r: number) => r > 0 && t0.hi[r - 1] === t0.hi[r] && t0.lo[r - 1] === t0.lo[r];
+    for (let start = 0; start < n; start += KERNEL_TILE) {
+      const end = Math.min(n, start + KERNEL_TILE);
+      matches = kernel.scan(all.subarray(start), all.subarray(start, end), this.k, matches);
+      for (let i = 0; i < matches.count; i++) {
+        const a = start + matches.query[i], b = start + matches.stored[i], d = matches.distance[i];
+        if (b <= a || d === 0 || repeat(a) || repeat(b)) continue;
+        this.pair(t0, a, b, d);
+      }
     }
   }
 

@@ -51,8 +51,10 @@ export function estimate(k: number, n: number, blocks: number | 'scan'): LayoutE
   let single = 0, batch = 0, pairs = 0;
   if (blocks === 'scan') {
     // Every query compares with every fingerprint, in the scan kernel (WebAssembly or TypeScript: its own speed).
+    // pairs(): each fingerprint against the later half on average, in the kernel or the pair loop, the faster.
     const scan = scanKernel().nsPerPair * n;
-    return { blocks, tables, singleNs: scan, batchNs: scan, pairsNs: (BATCH_CANDIDATE_NS * n) / 2, totalNs: 2 * scan + (BATCH_CANDIDATE_NS * n) / 2, bytes };
+    const pairs = (Math.min(scanKernel().nsPerPair, BATCH_CANDIDATE_NS) * n) / 2;
+    return { blocks, tables, singleNs: scan, batchNs: scan, pairsNs: pairs, totalNs: 2 * scan + pairs, bytes };
   }
   for (const keyBits of layout.public.keyBits) {
     // A probe scans its whole bucket; an equal-key run is what pairs() compares within.
