@@ -6,7 +6,7 @@ import { assertAttached } from '../core/detached.js';
 import { DEFAULT_HASHER_VERSION } from '../core/options.js';
 import { components } from './pairs/clusters.js';
 import { chooseLayout } from './plan/cost-model.js';
-import { makeLayout } from './plan/layout.js';
+import { layoutOfShape, optionOfShape, shapeOf } from './plan/layout.js';
 import { pairRows } from './pairs/pairs.js';
 import { collectMany, collectOne } from './query/results.js';
 import { Run } from './runs/run.js';
@@ -224,7 +224,7 @@ export class SimHashIndex {
     const empty = new Uint32Array(0);
     return encodeIndex({
       k: this.#k,
-      blocks: this.layout.kind === 'scan' ? 'scan' : this.layout.blocks,
+      shape: shapeOf(this.layout),
       auto: this.#layoutOption === 'auto',
       pipelineVersion: this.#pipelineVersion,
       nextId: this.#nextId,
@@ -245,13 +245,13 @@ export class SimHashIndex {
     const { n, hi, lo, ids } = image;
     const index = new SimHashIndex({
       maxDistance: image.k,
-      layout: image.auto ? 'auto' : image.blocks === 'scan' ? 'scan' : { blocks: image.blocks },
+      layout: image.auto ? 'auto' : optionOfShape(image.shape),
       pipelineVersion: image.pipelineVersion,
     });
     // 'auto' plans for the size loaded, as a fresh index of that size would (the recorded blocks were planned for
     // the size at some earlier point, and a loaded index grown by appends must keep re-planning).
     index.#plannedFor = planSize(n, 0);
-    const layout = image.auto ? chooseLayout(image.k, index.#plannedFor) : makeLayout(image.k, image.blocks, false);
+    const layout = image.auto ? chooseLayout(image.k, index.#plannedFor) : layoutOfShape(image.k, image.shape, false);
     index.#stack = new RunStack(layout, image.k);
     index.#nextId = image.nextId;
     if (n > 0) {
@@ -299,7 +299,7 @@ export class SimHashIndex {
     this.#plannedFor = planSize(size, this.#expectedSize);
     const next = chooseLayout(this.#k, this.#plannedFor);
     const current = this.#stack.layout.public;
-    if (next.public.kind === current.kind && next.public.blocks === current.blocks) return;
+    if (next.public.kind === current.kind && next.public.blocks === current.blocks && next.public.radius.join() === current.radius.join()) return;
     if (this.#stack.size === 0) this.#stack.layout = next;
     else this.#stack.compact(next);
   }

@@ -65,15 +65,21 @@ export interface IndexStats {
   readonly subIndexes: number;
 }
 
-export type LayoutKind = 'pigeonhole' | 'permuted' | 'scan';
+export type LayoutKind = 'pigeonhole' | 'permuted' | 'multi-index' | 'scan';
 
-/** What a caller may ask for: a kind, or a block count (B = k + 1 is pigeonhole, more is Manku's permuted layout). */
-export type LayoutOption = 'auto' | 'pigeonhole' | 'scan' | { readonly blocks: number };
+/**
+ * What a caller may ask for: a kind, a block count (B = k + 1 is pigeonhole, more is Manku's permuted layout), or a
+ * substring count m for multi-index hashing (m tables, each probed within a radius: see plan/layout.ts).
+ */
+export type LayoutOption = 'auto' | 'pigeonhole' | 'scan' | { readonly blocks: number } | { readonly substrings: number };
+
+/** A layout without its k: B blocks (Manku), the scan, or m substrings (multi-index hashing). */
+export type LayoutShape = number | 'scan' | { readonly substrings: number };
 
 /** The layout an index uses, as `index.layout` shows it. */
 export interface IndexLayout {
   readonly kind: LayoutKind;
-  /** Number of blocks B the 64 bits are cut into (1 for scan). */
+  /** Number of blocks B the 64 bits are cut into (1 for scan; the substrings m for multi-index). */
   readonly blocks: number;
   /** Width of each block in bits, block 0 holding the top bits. */
   readonly blockBits: readonly number[];
@@ -81,6 +87,11 @@ export interface IndexLayout {
   readonly tables: number;
   /** Exact-match key width of each table in bits (0 for scan: every stored fingerprint is a candidate). */
   readonly keyBits: readonly number[];
+  /**
+   * How far from the query's key each table is probed: 0 (exact keys) except in multi-index hashing, where table t
+   * is probed at every key within radius[t] bits and the radii satisfy sum(radius[t] + 1) = k + 1.
+   */
+  readonly radius: readonly number[];
   /** True if 'auto' chose it. */
   readonly auto: boolean;
 }
@@ -93,6 +104,8 @@ export interface Layout {
   /** Key mask of table t: maskHi[t], maskLo[t]. Table 0's key is the top bits, so its order is plain fingerprint order. */
   readonly maskHi: Uint32Array;
   readonly maskLo: Uint32Array;
+  /** Probe radius of table t (public.radius as an array the loops read). */
+  readonly radius: Uint8Array;
 }
 
 /** One table of a run or of a sub-index (tables/table.ts builds it and says how it is ordered). */

@@ -29,8 +29,12 @@ export function readImage(bytes: Uint8Array, options: DeserializeOptions): Index
     }
   }
   if (image.k > MAX_K) fail(`maxDistance ${image.k} is above ${MAX_K}`);
-  if (image.blocks !== 'scan' && (image.blocks < image.k + 1 || image.blocks > 64 || binomial(image.blocks, image.k) > MAX_TABLES)) {
-    fail(`layout of ${image.blocks} blocks is not valid for maxDistance ${image.k}`);
+  const shape = image.shape;
+  if (typeof shape === 'number' && (shape < image.k + 1 || shape > 64 || binomial(shape, image.k) > MAX_TABLES)) {
+    fail(`layout of ${shape} blocks is not valid for maxDistance ${image.k}`);
+  }
+  if (typeof shape === 'object' && (shape.substrings < 1 || shape.substrings > Math.min(image.k + 1, 64))) {
+    fail(`layout of ${shape.substrings} substrings is not valid for maxDistance ${image.k}`);
   }
   const { n, hi, lo, ids } = image;
   for (let i = 1; i < n; i++) {

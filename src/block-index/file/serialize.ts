@@ -2,7 +2,7 @@
 //
 //   0   8 bytes  magic 89 53 48 49 58 0d 0a 1a ("\x89SHIX\r\n\x1a": binary, and mangled line ends show)
 //   8   u32      format version (1)
-//   12  u8       k (maxDistance)          13 u8 layout kind (0 scan, 1 blocks)   14 u8 blocks   15 u8 flags
+//   12  u8       k (maxDistance)          13 u8 layout kind (0 scan, 1 blocks, 2 substrings)   14 u8 B or m   15 u8 flags
 //   16  u32      n, the fingerprints      20 u32 next auto id                    24 u16 pipeline version bytes L, u16 0
 //   28  L bytes  pipeline version (UTF-8), zero-padded to a multiple of 4
 //   D   n × u32  fingerprint high halves, ascending by fingerprint; then n × u32 low halves; then n × u32 ids
@@ -12,6 +12,7 @@
 // file is 12 bytes per fingerprint and a corrupted one cannot hold tables that disagree with each other.
 import { checksum64 } from './checksum.js';
 import { LITTLE_ENDIAN } from '../tables/u64.js';
+import type { LayoutShape } from '../types.js';
 
 export const FORMAT_VERSION = 1;
 const MAGIC = [0x89, 0x53, 0x48, 0x49, 0x58, 0x0d, 0x0a, 0x1a];
@@ -21,7 +22,7 @@ const FLAG_IDS_EXHAUSTED = 2;
 
 export interface IndexImage {
   readonly k: number;
-  readonly blocks: number | 'scan';
+  readonly shape: LayoutShape;
   readonly auto: boolean;
   readonly pipelineVersion: string;
   /** 0 .. 2^32 */
@@ -43,8 +44,9 @@ export function encodeIndex(image: IndexImage): Uint8Array {
   bytes.set(MAGIC, 0);
   view.setUint32(8, FORMAT_VERSION, true);
   view.setUint8(12, image.k);
-  view.setUint8(13, image.blocks === 'scan' ? 0 : 1);
-  view.setUint8(14, image.blocks === 'scan' ? 1 : image.blocks);
+  const shape = image.shape;
+  view.setUint8(13, shape === 'scan' ? 0 : typeof shape === 'number' ? 1 : 2);
+  view.setUint8(14, shape === 'scan' ? 1 : typeof shape === 'number' ? shape : shape.substrings);
   view.setUint8(15, (image.auto ? FLAG_AUTO : 0) | (image.nextId > 0xffffffff ? FLAG_IDS_EXHAUSTED : 0));
   view.setUint32(16, n, true);
   view.setUint32(20, image.nextId > 0xffffffff ? 0 : image.nextId, true);
@@ -90,7 +92,7 @@ export function decodeIndex(input: Uint8Array): IndexImage {
   const blocks = view.getUint8(14);
   const flags = view.getUint8(15);
   if (view.getUint16(26, true) !== 0 || (flags & ~(FLAG_AUTO | FLAG_IDS_EXHAUSTED)) !== 0) fail('reserved header fields are set');
-  if (kind > 1 || (kind === 0 && blocks !== 1)) fail(`unknown layout kind ${kind}`);
+  if (kind > 2 || (kind === 0 && blocks !== 1)) fail(`unknown layout kind ${kind}`);
   for (let i = versionBytes; i < pad4(versionBytes); i++) if (bytes[HEADER + i] !== 0) fail('padding after the pipeline version is not zero');
   let pipelineVersion: string;
   try {
@@ -102,7 +104,7 @@ export function decodeIndex(input: Uint8Array): IndexImage {
   const w = dataStart / 4;
   return {
     k,
-    blocks: kind === 0 ? 'scan' : blocks,
+    shape: kind === 0 ? 'scan' : kind === 1 ? blocks : { substrings: blocks },
     auto: (flags & FLAG_AUTO) !== 0,
     pipelineVersion,
     nextId,

@@ -2,7 +2,8 @@
 // compared within itself (oversized buckets through their sub-indexes), and a pair is kept only by the first table
 // whose key it matches. Pairs are found between distinct values and expanded to ids through table 0; exact
 // duplicates (distance 0) come from table 0's runs of equal fingerprints. Works on one run (the index compacts first).
-// The scan layout has no keys to narrow the comparisons: its pairs come from the scan kernel instead.
+// The scan layout has no keys to narrow the comparisons: its pairs come from the scan kernel instead; multi-index
+// layouts compare buckets within each table's radius (multi-index-pairs.ts).
 import { popcount32 } from '../../core/bits.js';
 import type { Run } from '../runs/run.js';
 import { firstMatch } from '../tables/table-set.js';
@@ -11,6 +12,7 @@ import { HitList } from '../query/hit-list.js';
 import { scanKernel } from '../scan/kernel-slot.js';
 import type { ScanKernel, ScanMatches } from '../../core/scan-kernel.js';
 import { tsScanKernel } from '../scan/ts-scan-kernel.js';
+import { multiIndexPairs } from './multi-index-pairs.js';
 
 /** Pairs of table-0 rows: hits.queries[i] and hits.ids[i] are the two rows, hits.distances[i] their distance. */
 export function pairRows(run: Run, k: number): HitList {
@@ -19,6 +21,7 @@ export function pairRows(run: Run, k: number): HitList {
   // The TypeScript kernel is no faster than the loop of inSet, which needs no copies: only a WebAssembly one helps.
   const kernel = scanKernel();
   if (run.layout.public.kind === 'scan' && kernel !== tsScanKernel) finder.byKernel(kernel);
+  else if (run.layout.public.kind === 'multi-index') multiIndexPairs(run, k, (table, a, b, d) => finder.pair(table, a, b, d));
   else finder.inSet(run.set);
   return finder.out;
 }
@@ -120,7 +123,8 @@ class PairFinder {
     }
   }
 
-  private pair(table: Table, a: number, b: number, d: number): void {
+  /** Reports rows a and b of `table` (distinct values at distance d) as every pair of live rows holding them. */
+  pair(table: Table, a: number, b: number, d: number): void {
     const xh = table.hi[a] ^ table.hi[b];
     const xl = table.lo[a] ^ table.lo[b];
     for (let level = 0; level < this.pathSets.length; level++) {

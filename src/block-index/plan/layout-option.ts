@@ -2,7 +2,7 @@
 import { describe } from '../../core/bits.js';
 import { chooseLayout } from './cost-model.js';
 import type { Layout, LayoutOption } from '../types.js';
-import { binomial, makeLayout, MAX_TABLES } from './layout.js';
+import { binomial, makeLayout, makeMultiIndexLayout, MAX_TABLES } from './layout.js';
 
 export function resolveLayout(option: LayoutOption, k: number, expectedSize: number): Layout {
   if (option === 'auto') return chooseLayout(k, expectedSize);
@@ -19,5 +19,11 @@ export function resolveLayout(option: LayoutOption, k: number, expectedSize: num
     if (tables > MAX_TABLES) throw new RangeError(`options.layout.blocks = ${blocks} needs C(${blocks}, ${k}) = ${tables} tables; at most ${MAX_TABLES} are allowed`);
     return makeLayout(k, blocks, false);
   }
-  throw new TypeError(`options.layout must be 'auto', 'pigeonhole', 'scan' or { blocks: number }, got ${describe(option)}`);
+  if (option !== null && typeof option === 'object' && 'substrings' in option) {
+    const m = option.substrings;
+    if (typeof m !== 'number' || !Number.isInteger(m)) throw new TypeError(`options.layout.substrings must be an integer, got ${describe(m)}`);
+    if (m < 1 || m > Math.min(k + 1, 64)) throw new RangeError(`options.layout.substrings must be from 1 to ${Math.min(k + 1, 64)} (maxDistance + 1, at most 64), got ${m}`);
+    return makeMultiIndexLayout(k, m, false);
+  }
+  throw new TypeError(`options.layout must be 'auto', 'pigeonhole', 'scan', { blocks: number } or { substrings: number }, got ${describe(option)}`);
 }

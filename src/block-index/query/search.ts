@@ -15,6 +15,7 @@ import { RECORD, type QueryOrder } from './query-order.js';
 import { scanKernel } from '../scan/kernel-slot.js';
 import { HALF_HI, HALF_LO, halvesView } from '../tables/u64.js';
 import type { ScanMatches } from '../../core/scan-kernel.js';
+import { probeTable } from './multi-index.js';
 
 export class Searcher {
   readonly hits = new HitList();
@@ -30,6 +31,8 @@ export class Searcher {
   /** A single query's halves for the scan kernel ([hi, lo]), and the kernel's reused output. */
   private readonly scanOne = new Uint32Array(2);
   private scanMatches: ScanMatches | undefined;
+  /** Each query's bucket in the table being probed (multi-index layouts). */
+  private probeBuckets = new Uint32Array(1);
 
   /** Appends to `hits` (as query number `query`) every live fingerprint of the run within k of (qh, ql). */
   searchOne(run: Run, qh: number, ql: number, k: number, query: number): void {
@@ -37,6 +40,12 @@ export class Searcher {
       this.scanOne[0] = qh;
       this.scanOne[1] = ql;
       this.scanAll(run, this.scanOne, this.scanOne.subarray(1), 1, k, query);
+      return;
+    }
+    if (run.layout.public.kind === 'multi-index') {
+      this.scanOne[0] = qh;
+      this.scanOne[1] = ql;
+      this.probeAll(run, this.scanOne, this.scanOne.subarray(1), 1, k, query);
       return;
     }
     const set = run.set, tables = set.tables;
@@ -157,6 +166,10 @@ export class Searcher {
       this.scanAll(run, qh, ql, n, k, first);
       return;
     }
+    if (run.layout.public.kind === 'multi-index') {
+      this.probeAll(run, qh, ql, n, k, first);
+      return;
+    }
     const set = run.set;
     const c = this.candidates;
     for (let t = 0; t < set.tables.length; t++) {
@@ -175,6 +188,17 @@ export class Searcher {
       }
       this.pathSets.pop();
       this.pathTables.pop();
+    }
+  }
+
+  /** Multi-index hashing: each table probed within its radius (query/multi-index.ts), a table at a time. */
+  private probeAll(run: Run, qh: Uint32Array, ql: Uint32Array, n: number, k: number, first: number): void {
+    const c = this.candidates, tables = run.set.tables;
+    if (this.probeBuckets.length < n) this.probeBuckets = new Uint32Array(n);
+    for (let t = 0; t < tables.length; t++) {
+      c.length = 0;
+      probeTable(run, t, qh, ql, n, k, first, this.probeBuckets, c);
+      for (let i = 0; i < c.length; i++) this.check(run, run.set, t, tables[t], i, c.query[i]);
     }
   }
 

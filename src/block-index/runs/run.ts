@@ -7,6 +7,7 @@ import { orderByU32 } from '../tables/radix-sort.js';
 import { bucketOf } from '../tables/table.js';
 import { HALF_HI, HALF_LO, halvesView } from '../tables/u64.js';
 import { assembleTableSet, buildTableSet } from '../tables/table-set.js';
+import { NO_SUB_INDEXES } from '../tables/sub-index.js';
 import type { Layout, Table, TableSet, TableSpec } from '../types.js';
 
 export class Run {
@@ -36,12 +37,12 @@ export class Run {
 
   /** Builds a run from n fingerprints and their ids; takes the arrays (table 0 sorts them in place). */
   static build(layout: Layout, k: number, hi: Uint32Array, lo: Uint32Array, ids: Uint32Array, n: number, sorted = false): Run {
-    return new Run(layout, buildTableSet(layoutSpecs(layout), hi, lo, n, sorted, k, 0, ids), ids, n);
+    return new Run(layout, buildTableSet(layoutSpecs(layout), hi, lo, n, sorted, k, topDepth(layout), ids), ids, n);
   }
 
   /** A run from tables made already (merge.ts), table 0 in fingerprint order with `ids` beside it. */
   static assemble(layout: Layout, k: number, tables: Table[], ids: Uint32Array, n: number): Run {
-    return new Run(layout, assembleTableSet(layoutSpecs(layout), tables, n, k, 0), ids, n);
+    return new Run(layout, assembleTableSet(layoutSpecs(layout), tables, n, k, topDepth(layout)), ids, n);
   }
 
   get table0(): Table {
@@ -171,6 +172,11 @@ export class Run {
     }
     return at;
   }
+}
+
+/** The depth a run's own table set is built at: 0, or one that gets no sub-indexes (see sub-index.ts). */
+function topDepth(layout: Layout): number {
+  return layout.public.kind === 'multi-index' ? NO_SUB_INDEXES : 0;
 }
 
 export function layoutSpecs(layout: Layout): TableSpec[] {

@@ -15,6 +15,11 @@ export const SUB_INDEX_MIN = 1024;
 const SUB_INDEX_FACTOR = 16;
 /** Sub-indexes of sub-indexes would multiply memory by (k + 1) per level; one level bounds it. */
 const MAX_DEPTH = 1;
+/**
+ * The depth to build a table set at for it to get no sub-indexes: multi-index layouts, whose probes reach many
+ * buckets at once (a sub-index answers for one bucket's key).
+ */
+export const NO_SUB_INDEXES = MAX_DEPTH;
 
 let subIndexMin = SUB_INDEX_MIN;
 /** For tests and benchmarks: the bucket size above which sub-indexes are built (Infinity turns them off). */

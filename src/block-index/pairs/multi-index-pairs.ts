@@ -1,0 +1,53 @@
+// pairs() on a multi-index layout: in each table t, each bucket against itself and against every later bucket within
+// radius[t] bits of it (the probes of query/multi-index.ts, made once per pair of buckets rather than once per row),
+// keeping a pair only in the table that owns it (ownerOf), so each is found once. As in pairs.ts, only the first
+// row of a run of equal fingerprints takes part, and distance 0 is left to the duplicates pass.
+import { popcount32 } from '../../core/bits.js';
+import type { Run } from '../runs/run.js';
+import type { Table } from '../types.js';
+import { bucketXors, ownerOf, readsWhole } from '../query/multi-index.js';
+
+/** Called with rows a and b of `table` (distinct values) at distance d: each pair within k exactly once. */
+export type PairSink = (table: Table, a: number, b: number, d: number) => void;
+
+export function multiIndexPairs(run: Run, k: number, emit: PairSink): void {
+  const set = run.set, radius = run.layout.radius;
+  for (let t = 0; t < set.tables.length; t++) {
+    const table = set.tables[t], offsets = table.offsets;
+    const rows = offsets[offsets.length - 1];
+    const buckets = offsets.length - 1;
+    const xors = readsWhole(table, radius[t], rows) ? null : bucketXors(table.bucketBits, radius[t]);
+    const compare = (aStart: number, aEnd: number, bStart: number, bEnd: number) => {
+      const hi = table.hi, lo = table.lo;
+      for (let a = aStart; a < aEnd; a++) {
+        const ah = hi[a], al = lo[a];
+        if (a > aStart && hi[a - 1] === ah && lo[a - 1] === al) continue;
+        // Within one range only the rows after a; across two ranges all of the other one.
+        for (let b = bStart === aStart ? a + 1 : bStart; b < bEnd; b++) {
+          const xh = hi[b] ^ ah;
+          const dh = popcount32(xh);
+          if (dh > k) continue;
+          const xl = lo[b] ^ al;
+          const d = dh + popcount32(xl);
+          if (d > k || d === 0) continue;
+          if (b > bStart && hi[b - 1] === hi[b] && lo[b - 1] === lo[b]) continue;
+          if (ownerOf(set, radius, xh, xl) === t) emit(table, a, b, d);
+        }
+      }
+    };
+    if (xors === null) {
+      compare(0, rows, 0, rows);
+      continue;
+    }
+    for (let b = 0; b < buckets; b++) {
+      const start = offsets[b], end = offsets[b + 1];
+      if (start === end) continue;
+      for (let p = 0; p < xors.length; p++) {
+        const other = b ^ xors[p];
+        if (other < b) continue;
+        if (other === b) compare(start, end, start, end);
+        else if (offsets[other] < offsets[other + 1]) compare(start, end, offsets[other], offsets[other + 1]);
+      }
+    }
+  }
+}
