@@ -4,6 +4,7 @@
 import { Bench } from 'tinybench';
 import { SimHashIndex, type LayoutOption } from '../src/block-index/index.js';
 import { estimate } from '../src/block-index/plan/cost-model.js';
+import { shapeOf } from '../src/block-index/plan/layout.js';
 import { setSubIndexMin, SUB_INDEX_MIN } from '../src/block-index/tables/sub-index.js';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { BruteForce, MapOfBlocks, nearQueries, referenceFingerprints, withGiantCluster, withPlanted } from './block-index-data.js';
@@ -167,7 +168,7 @@ async function standard(context: SuiteContext, k: number, data: { stored: BigUin
   // The reference runs k = 3 only: a ratio at k = 7 would compare different work.
   const lookupResult = await interleaved(context, id, lookups, rounds, k === 3);
   const opResult = await interleaved(context, id, k > 3 ? ops.filter((o) => !o.name.startsWith('pairs the long way') && !o.name.startsWith('clusters')) : ops, Math.min(rounds, 3), false, false);
-  const predicted = estimate(k, n, index.layout.kind === 'scan' ? 'scan' : index.layout.blocks).singleNs;
+  const predicted = estimate(k, n, shapeOf(index.layout)).singleNs;
   const notes = new Map([[ops[1].name, `${plantedPairs.toLocaleString('en')} pairs`], [ops[0].name, memoryNote(index)]]);
   context.print([
     `### index: k = ${k}, ${n.toLocaleString('en')} random fingerprints (the reference's), one thread`,
@@ -273,7 +274,7 @@ async function layouts(context: SuiteContext, data: { stored: BigUint64Array; qu
     t = performance.now();
     index.pairs();
     const pairs = performance.now() - t;
-    const predicted = 1e9 / estimate(k, data.stored.length, index.layout.kind === 'scan' ? 'scan' : index.layout.blocks).singleNs;
+    const predicted = 1e9 / estimate(k, data.stored.length, shapeOf(index.layout)).singleNs;
     rows.push(`| ${index.layout.kind} ${index.layout.blocks} | ${index.layout.tables} | ${build.toFixed(0)} | ${(index.stats().bytes / index.size).toFixed(1)} | ${bestRate(manyResult, many.length)} | ${bestRate(one, single.length)} | ${count(predicted)} | ${pairs.toFixed(0)} |`);
   }
   context.print(`### index: layouts, k = ${k}, ${data.stored.length.toLocaleString('en')} random fingerprints\n\n${rows.join('\n')}\n`);

@@ -2,8 +2,8 @@
 // of its share of pairs(), from constants measured on this machine class (bench/block-index.ts prints the
 // prediction beside the measurement; notes/index-benchmarks.md has the fit), within a memory budget. More blocks
 // mean longer exact keys (fewer candidates) but C(B, k) tables, each one more probe and 8 bytes per fingerprint.
-import { binomial, makeLayout, MAX_TABLES } from './layout.js';
-import type { Layout } from '../types.js';
+import { binomial, layoutOfShape, MAX_TABLES, probeCount } from './layout.js';
+import type { Layout, LayoutShape } from '../types.js';
 import { bucketBitsFor } from '../tables/table.js';
 import { scanKernel } from '../scan/kernel-slot.js';
 
@@ -22,6 +22,18 @@ const BATCH_CANDIDATE_NS = 1.3;
  */
 const LARGE_BUCKET_CANDIDATE_NS = 4.2;
 const LARGE_BUCKET = 4096;
+/**
+ * A single query's probe in a multi-index table, and each row it scans: the probes land at random in a table far
+ * larger than the cache, and a bucket of a few rows is a few cache lines, each a miss. Fitted to 1M fingerprints on a
+ * loaded machine (2026-12-04): 4 substrings at k = 7 (68 probes, ~1,000 rows) 44 µs; 4 and 5 substrings at k = 12
+ * (1,108 probes and 17k rows; 304 probes and 37k rows) 717 and 988 µs.
+ */
+const MULTI_PROBE_NS = [60, 150, 270];
+const MULTI_ROW_NS = [2, 8, 24];
+/** One comparison of pairs() in a multi-index table (bucket against neighbouring bucket): 1M, k = 7, 4 tables, 3.7 s. */
+const MULTI_PAIR_NS = 4;
+/** Multi-index layouts 'auto' considers: 2 to this many substrings (more means short keys and huge buckets). */
+const AUTO_MAX_SUBSTRINGS = 8;
 /** Table sizes (bytes of fingerprints per table) that separate the three cases above. */
 const CACHE_TIERS = [1 << 20, 16 << 20];
 /** 'auto' uses more tables than pigeonhole's k + 1 only within this many bytes, and AUTO_MAX_TABLES tables. */
@@ -31,7 +43,7 @@ const AUTO_MAX_TABLES = 64;
 const MORE_TABLES_MARGIN = 0.8;
 
 export interface LayoutEstimate {
-  readonly blocks: number | 'scan';
+  readonly shape: LayoutShape;
   readonly tables: number;
   /** Nanoseconds for one query(), one query of a queryMany batch, and one fingerprint's share of pairs(). */
   readonly singleNs: number;
@@ -42,19 +54,32 @@ export interface LayoutEstimate {
   readonly bytes: number;
 }
 
-export function estimate(k: number, n: number, blocks: number | 'scan'): LayoutEstimate {
-  const layout = makeLayout(k, blocks, true);
+export function estimate(k: number, n: number, shape: LayoutShape): LayoutEstimate {
+  const layout = layoutOfShape(k, shape, true);
   const tables = layout.public.tables;
   const bytes = n * (8 * tables + 8);
   const perTable = 8 * n;
   const tier = perTable <= CACHE_TIERS[0] ? 0 : perTable <= CACHE_TIERS[1] ? 1 : 2;
   let single = 0, batch = 0, pairs = 0;
-  if (blocks === 'scan') {
+  if (shape === 'scan') {
     // Every query compares with every fingerprint, in the scan kernel (WebAssembly or TypeScript: its own speed).
     // pairs(): each fingerprint against the later half on average, in the kernel or the pair loop, the faster.
     const scan = scanKernel().nsPerPair * n;
     const pairs = (Math.min(scanKernel().nsPerPair, BATCH_CANDIDATE_NS) * n) / 2;
-    return { blocks, tables, singleNs: scan, batchNs: scan, pairsNs: pairs, totalNs: 2 * scan + pairs, bytes };
+    return { shape, tables, singleNs: scan, batchNs: scan, pairsNs: pairs, totalNs: 2 * scan + pairs, bytes };
+  }
+  if (typeof shape === 'object') {
+    layout.public.keyBits.forEach((keyBits, t) => {
+      // Each probe scans a bucket; a table whose probes would reach most buckets is read whole (query/multi-index.ts).
+      const bucketBits = bucketBitsFor(n, keyBits);
+      let probes = probeCount(bucketBits, layout.radius[t]);
+      let rows = probes * n * 2 ** -bucketBits;
+      if (probes > Math.max(1, n / 4)) [probes, rows] = [1, n];
+      single += probes * MULTI_PROBE_NS[tier] + rows * MULTI_ROW_NS[tier];
+      batch += probes * BATCH_PROBE_NS[tier] + rows * BATCH_CANDIDATE_NS;
+      pairs += (MULTI_PAIR_NS * rows) / 2;
+    });
+    return { shape, tables, singleNs: single, batchNs: batch, pairsNs: pairs, totalNs: single + batch + pairs, bytes };
   }
   for (const keyBits of layout.public.keyBits) {
     // A probe scans its whole bucket; an equal-key run is what pairs() compares within.
@@ -64,13 +89,14 @@ export function estimate(k: number, n: number, blocks: number | 'scan'): LayoutE
     batch += BATCH_PROBE_NS[tier] + (bucket > LARGE_BUCKET ? LARGE_BUCKET_CANDIDATE_NS : BATCH_CANDIDATE_NS) * bucket;
     pairs += (BATCH_CANDIDATE_NS * run) / 2;
   }
-  return { blocks, tables, singleNs: single, batchNs: batch, pairsNs: pairs, totalNs: single + batch + pairs, bytes };
+  return { shape, tables, singleNs: single, batchNs: batch, pairsNs: pairs, totalNs: single + batch + pairs, bytes };
 }
 
-/** The layouts 'auto' considers for k, fewest tables first. */
-export function candidateBlocks(k: number): (number | 'scan')[] {
-  const out: (number | 'scan')[] = ['scan'];
+/** The layouts 'auto' considers for k, fewest tables first (multi-index layouts before the others of as many). */
+export function candidateShapes(k: number): LayoutShape[] {
+  const out: LayoutShape[] = ['scan'];
   if (k === 0) return [...out, 1]; // every block count gives the same single table keyed on all 64 bits
+  for (let m = 2; m <= Math.min(k, AUTO_MAX_SUBSTRINGS); m++) out.push({ substrings: m });
   for (let b = k + 1; b <= 64; b++) {
     const tables = binomial(b, k);
     if (tables > Math.min(MAX_TABLES, AUTO_MAX_TABLES)) break;
@@ -81,11 +107,11 @@ export function candidateBlocks(k: number): (number | 'scan')[] {
 
 export function chooseLayout(k: number, n: number): Layout {
   let best: LayoutEstimate | null = null;
-  for (const blocks of candidateBlocks(k)) {
-    const e = estimate(k, n, blocks);
+  for (const shape of candidateShapes(k)) {
+    const e = estimate(k, n, shape);
     // Pigeonhole (k + 1 tables) is always allowed; layouts with more tables must fit the budget.
     if (best !== null && e.tables > k + 1 && e.bytes > AUTO_BUDGET_BYTES) continue;
     if (best === null || e.totalNs < MORE_TABLES_MARGIN * best.totalNs || (e.tables <= best.tables && e.totalNs < best.totalNs)) best = e;
   }
-  return makeLayout(k, best!.blocks, true);
+  return layoutOfShape(k, best!.shape, true);
 }

@@ -51,6 +51,13 @@ export function multiIndexRadii(k: number, substrings: number): number[] {
   return Array.from({ length: substrings }, (_, t) => each - 1 + (t < extra ? 1 : 0));
 }
 
+/** How many buckets a probe of radius r visits among 2^bits: sum of C(bits, i) for i <= r. */
+export function probeCount(bits: number, r: number): number {
+  let total = 0;
+  for (let i = 0; i <= Math.min(r, bits); i++) total += binomial(bits, i);
+  return total;
+}
+
 /** The layout of a shape: B blocks, the scan, or m substrings. */
 export function layoutOfShape(k: number, shape: LayoutShape, auto: boolean): Layout {
   return typeof shape === 'object' ? makeMultiIndexLayout(k, shape.substrings, auto) : makeLayout(k, shape, auto);
