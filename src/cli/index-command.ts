@@ -42,7 +42,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .argument('[INPUT...]', INPUT_ARGUMENT)
     .addOption(outputFileOption('-o, --out <file>', 'the index file to write (replaced atomically: a crash leaves the old index or the new one); or --redis and --name'))
     .addOption(new Option('-k, --max-distance <k>', 'the largest Hamming distance queries will ask for, 0 to 64').default(3).argParser(maxDistance))
-    .addOption(new Option('--layout <layout>', "table layout: auto, pigeonhole, scan, or a number of blocks").default('auto').argParser(parseLayout))
+    .addOption(new Option('--layout <layout>', "table layout: auto, pigeonhole, scan, a number of blocks, or m<N> for multi-index hashing over N substrings").default('auto').argParser(parseLayout))
     .option('--append', 'add to the index already in --out (its k, layout and pipeline are kept; ids continue), or create it; locked against other writers until written')
     .addOption(lockWaitOption())
     .addOption(shingleOption())
@@ -126,7 +126,7 @@ function newIndex(flags: BuildFlags, version: string): SimHashIndex {
     return new SimHashIndex({ maxDistance: flags.maxDistance, layout: flags.layout, pipelineVersion: version });
   } catch (error) {
     // A layout that does not fit k (say --layout 3 with -k 3): the library's message, as a usage error.
-    throw new UsageError((error as Error).message.replace('options.layout.blocks', '--layout').replace('options.layout', '--layout').replace('maxDistance', '--max-distance'));
+    throw new UsageError((error as Error).message.replace('options.layout.blocks', '--layout').replace('options.layout.substrings', '--layout m').replace('options.layout', '--layout').replace('maxDistance', '--max-distance'));
   }
 }
 
@@ -154,5 +154,7 @@ function loadIndexFile(path: string, version: string, verb: 'build' | 'query'): 
 function parseLayout(value: string): LayoutOption {
   if (value === 'auto' || value === 'pigeonhole' || value === 'scan') return value;
   if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64) return { blocks: Number(value) };
-  throw new InvalidArgumentError('The layout must be auto, pigeonhole, scan, or a number of blocks from 1 to 64.');
+  const substrings = /^m(\d+)$/.exec(value);
+  if (substrings && Number(substrings[1]) >= 1 && Number(substrings[1]) <= 64) return { substrings: Number(substrings[1]) };
+  throw new InvalidArgumentError('The layout must be auto, pigeonhole, scan, a number of blocks from 1 to 64, or m1 to m64 (substrings).');
 }

@@ -93,4 +93,14 @@ describe('simhash index', () => {
     expect(lines(partly.stdout)).toEqual([`0  ${hasher.fingerprintHex(other)}  ${files.path('c.txt')}`]);
     expect(loadIndex(files.path('y.idx')).layout.blocks).toBe(6);
   });
+
+  it('builds a multi-index layout with --layout m<N>, and refuses one that does not fit k', async () => {
+    const built = await runInProcess(['index', 'build', '-k', '7', '--layout', 'm4', '-o', files.path('m.idx'), files.path('a.txt'), files.path('c.txt')]);
+    expect(built.code).toBe(0);
+    const layout = loadIndex(files.path('m.idx')).layout;
+    expect([layout.kind, layout.tables, layout.radius]).toEqual(['multi-index', 4, [1, 1, 1, 1]]);
+    const tooMany = await runInProcess(['index', 'build', '-k', '3', '--layout', 'm5', '-o', files.path('n.idx'), files.path('a.txt')]);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toMatch(/--layout m must be from 1 to 4/);
+  });
 });
