@@ -2,20 +2,26 @@
 //
 //   npm run bench                          all suites
 //   npm run bench -- fingerprint/seed      only tasks whose id (suite/group/task) contains the filter
-//   npm run bench -- --reference ../shared/reference/run.sh   sample the seed's reference between rounds, add ratios
+//   npm run bench -- --reference PATH      the seed's reference program, sampled between rounds for ratios; by default
+//                                          ../shared/reference/run.sh when it exists (--no-reference: none)
 //   npm run bench -- --rounds 3 --iterations 1 --time 0       a quick run
 // A new bench module exports `suite` (see suite.ts) and is added to SUITE_MODULES below.
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { createYardstick, type Yardstick } from './yardstick.js';
+
+/** The seed's reference beside this repository's checkout, as the developers' guide lays them out. */
+const DEFAULT_REFERENCE = '../shared/reference/run.sh';
 
 function parseCommandLine() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
       reference: { type: 'string' },
+      'no-reference': { type: 'boolean', default: false },
       rounds: { type: 'string', default: '7' },
       iterations: { type: 'string', default: '5' },
       time: { type: 'string', default: '2000' },
@@ -30,7 +36,7 @@ function parseCommandLine() {
   if (!Number.isFinite(timeMs) || timeMs < 0) throw new RangeError(`--time must be milliseconds ≥ 0, got ${values.time}`);
   return {
     filters: positionals.map((f) => f.toLowerCase()),
-    reference: values.reference,
+    reference: values['no-reference'] ? undefined : (values.reference ?? (existsSync(DEFAULT_REFERENCE) ? DEFAULT_REFERENCE : undefined)),
     rounds: positive('rounds', values.rounds),
     iterations: positive('iterations', values.iterations),
     timeMs,
@@ -51,7 +57,7 @@ function commit(): string {
  * The bench modules, each exporting `suite: BenchSuite`. Listed rather than discovered: bench/ also holds
  * scratch scripts (e.g. *-quick.ts) that run when imported.
  */
-const SUITE_MODULES = ['./fingerprint.js', './dedupe.js', './block-index.js', './cjk.js', './inputs.js', './redis.js', './scan.js', './report.js'];
+const SUITE_MODULES = ['./fingerprint.js', './dedupe.js', './block-index.js', './cjk.js', './inputs.js', './redis.js', './scan.js', './index-goals.js', './report.js'];
 
 async function loadSuites(): Promise<BenchSuite[]> {
   const suites: BenchSuite[] = [];
