@@ -17,21 +17,22 @@ export function multiIndexPairs(run: Run, k: number, emit: PairSink): void {
     const rows = offsets[offsets.length - 1];
     const buckets = offsets.length - 1;
     const xors = readsWhole(table, radius[t], rows) ? null : bucketXors(table.bucketBits, radius[t]);
+    // The word with fewer key bits first, as in query/multi-index.ts's scanOwned.
+    const first = table.hiFirst ? table.hi : table.lo, second = table.hiFirst ? table.lo : table.hi;
     const compare = (aStart: number, aEnd: number, bStart: number, bEnd: number) => {
-      const hi = table.hi, lo = table.lo;
       for (let a = aStart; a < aEnd; a++) {
-        const ah = hi[a], al = lo[a];
-        if (a > aStart && hi[a - 1] === ah && lo[a - 1] === al) continue;
+        const af = first[a], as = second[a];
+        if (a > aStart && first[a - 1] === af && second[a - 1] === as) continue;
         // Within one range only the rows after a; across two ranges all of the other one.
         for (let b = bStart === aStart ? a + 1 : bStart; b < bEnd; b++) {
-          const xh = hi[b] ^ ah;
-          const dh = popcount32(xh);
-          if (dh > k) continue;
-          const xl = lo[b] ^ al;
-          const d = dh + popcount32(xl);
+          const xf = first[b] ^ af;
+          const df = popcount32(xf);
+          if (df > k) continue;
+          const xs = second[b] ^ as;
+          const d = df + popcount32(xs);
           if (d > k || d === 0) continue;
-          if (b > bStart && hi[b - 1] === hi[b] && lo[b - 1] === lo[b]) continue;
-          if (ownerOf(set, radius, xh, xl) === t) emit(table, a, b, d);
+          if (b > bStart && first[b - 1] === first[b] && second[b - 1] === second[b]) continue;
+          if (ownerOf(set, radius, table.hiFirst ? xf : xs, table.hiFirst ? xs : xf) === t) emit(table, a, b, d);
         }
       }
     };

@@ -109,19 +109,26 @@ function probeGrouped(set: TableSet, radius: Uint8Array, t: number, xors: Uint32
 let starts = new Uint32Array(64);
 let ends = new Uint32Array(64);
 
-/** Rows start..end-1 of table t against one query: those within k, owned by t, once per distinct value. */
+/**
+ * Rows start..end-1 of table t against one query: those within k, owned by t, once per distinct value. The word
+ * holding fewer of the table's key bits is tested first (Table.hiFirst): the key bits agree within a bucket, so the
+ * other word's test would let far more rows through.
+ */
 function scanOwned(set: TableSet, radius: Uint8Array, t: number, start: number, end: number, qh: number, ql: number, k: number, query: number, out: Candidates): void {
   const table = set.tables[t];
-  const hi = table.hi, lo = table.lo;
+  const hiFirst = table.hiFirst;
+  const first = hiFirst ? table.hi : table.lo, second = hiFirst ? table.lo : table.hi;
+  const qf = hiFirst ? qh : ql, qs = hiFirst ? ql : qh;
   for (let r = start; r < end; r++) {
-    const vh = hi[r], xh = vh ^ qh;
-    const dh = popcount32(xh);
-    if (dh > k) continue;
-    const vl = lo[r], xl = vl ^ ql;
-    const d = dh + popcount32(xl);
+    const vf = first[r], xf = vf ^ qf;
+    const df = popcount32(xf);
+    if (df > k) continue;
+    const vs = second[r], xs = vs ^ qs;
+    const d = df + popcount32(xs);
     if (d > k) continue;
-    if (r > start && hi[r - 1] === vh && lo[r - 1] === vl) continue;
+    if (r > start && first[r - 1] === vf && second[r - 1] === vs) continue;
+    const xh = hiFirst ? xf : xs, xl = hiFirst ? xs : xf;
     if (ownerOf(set, radius, xh, xl) !== t) continue;
-    out.push(query, r, d, vh, vl, xh >>> 0, xl >>> 0);
+    out.push(query, r, d, table.hi[r], table.lo[r], xh >>> 0, xl >>> 0);
   }
 }
