@@ -10,7 +10,7 @@ import { scanKernel } from '../scan/kernel-slot.js';
 /** One single-query probe (bucket offsets, then the bucket's first row): cache hits, then misses, then DRAM misses. */
 const PROBE_NS = [40, 150, 200];
 /** One candidate verified in a single query (the bucket streamed in). */
-const SINGLE_CANDIDATE_NS = [1, 1.5, 3];
+const SINGLE_CANDIDATE_NS = [1, 1.5, 8];
 /** One table's share of a batch query (bucket computed, grouped, probed in order). */
 const BATCH_PROBE_NS = [20, 45, 80];
 /** One candidate verified in a batch query or in pairs(). */
@@ -29,7 +29,7 @@ const LARGE_BUCKET = 4096;
  * (1,108 probes and 17k rows; 304 probes and 37k rows) 717 and 988 µs.
  */
 const MULTI_PROBE_NS = [60, 150, 270];
-const MULTI_ROW_NS = [2, 8, 24];
+const MULTI_ROW_NS = [2, 6, 12];
 /** One comparison of pairs() in a multi-index table (bucket against neighbouring bucket): 1M, k = 7, 4 tables, 3.7 s. */
 const MULTI_PAIR_NS = 4;
 /** Multi-index layouts 'auto' considers: 2 to this many substrings (more means short keys and huge buckets). */
@@ -39,8 +39,14 @@ const CACHE_TIERS = [1 << 20, 16 << 20];
 /** 'auto' uses more tables than pigeonhole's k + 1 only within this many bytes, and AUTO_MAX_TABLES tables. */
 const AUTO_BUDGET_BYTES = 2 ** 31;
 const AUTO_MAX_TABLES = 64;
-/** A layout with more tables must be this much cheaper to be preferred (memory and build time grow with tables). */
+/**
+ * A layout with more tables must be this much cheaper to be preferred (memory and build time grow with tables) ...
+ * and more so the more tables it adds: (fewer / more)^TABLES_EXPONENT, 0.84 per doubling. At k = 7 over 1M, Manku's
+ * 36 tables were estimated 25% cheaper than 4 multi-index tables, but measured 3 times slower in batches and twice
+ * in pairs(), with 9 times the memory and 10 times the build time (2026-12-04, loaded machine).
+ */
 const MORE_TABLES_MARGIN = 0.8;
+const TABLES_EXPONENT = 0.25;
 
 export interface LayoutEstimate {
   readonly shape: LayoutShape;
@@ -59,7 +65,8 @@ export function estimate(k: number, n: number, shape: LayoutShape): LayoutEstima
   const tables = layout.public.tables;
   const bytes = n * (8 * tables + 8);
   const perTable = 8 * n;
-  const tier = perTable <= CACHE_TIERS[0] ? 0 : perTable <= CACHE_TIERS[1] ? 1 : 2;
+  // Every query touches every table, so what decides the cache tier is all of them together, not one.
+  const tier = perTable * tables <= CACHE_TIERS[0] ? 0 : perTable * tables <= CACHE_TIERS[1] ? 1 : 2;
   let single = 0, batch = 0, pairs = 0;
   if (shape === 'scan') {
     // Every query compares with every fingerprint, in the scan kernel (WebAssembly or TypeScript: its own speed).
@@ -111,7 +118,8 @@ export function chooseLayout(k: number, n: number): Layout {
     const e = estimate(k, n, shape);
     // Pigeonhole (k + 1 tables) is always allowed; layouts with more tables must fit the budget.
     if (best !== null && e.tables > k + 1 && e.bytes > AUTO_BUDGET_BYTES) continue;
-    if (best === null || e.totalNs < MORE_TABLES_MARGIN * best.totalNs || (e.tables <= best.tables && e.totalNs < best.totalNs)) best = e;
+    const margin = best === null ? 1 : Math.min(MORE_TABLES_MARGIN, (best.tables / e.tables) ** TABLES_EXPONENT);
+    if (best === null || e.totalNs < margin * best.totalNs || (e.tables <= best.tables && e.totalNs < best.totalNs)) best = e;
   }
   return layoutOfShape(k, best!.shape, true);
 }
