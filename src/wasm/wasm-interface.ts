@@ -7,6 +7,7 @@ import type { HasherConfig, Text, Tokenization, WeightFunction } from '../core/t
 import type { WeightTable } from '../core/weight-table.js';
 import { FNV_OFFSET, MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, MODE_UNIT, SENTINEL_BYTES, TOKENS_CJK_CHARS, TOKENS_WORDS, type WasmExports } from './abi.js';
 import { WASM_HEX } from './wasm-bytes.js';
+import { hexToBytes } from './hex.js';
 
 /** Bytes of the input buffer. */
 export const INPUT_CAP = 256 * 1024;
@@ -18,14 +19,8 @@ const PAGE = 65536;
 /** Each buffer starts on its own cache line. */
 const align = (n: number): number => Math.ceil(n / 64) * 64;
 
-/** '0'-'9' to 0-9, 'a'-'f' to 10-15 (lowercase hex only, as the build writes it). */
-const nibble = (code: number): number => (code & 0xf) + (code >> 6) * 9;
-
 function moduleBytes(): Uint8Array<ArrayBuffer> {
-  // charCodeAt, not parseInt(slice): this runs once, cold, at load time, where it is 3x faster.
-  const bytes = new Uint8Array(WASM_HEX.length >> 1);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = (nibble(WASM_HEX.charCodeAt(2 * i)) << 4) | nibble(WASM_HEX.charCodeAt(2 * i + 1));
-  return bytes;
+  return hexToBytes(WASM_HEX);
 }
 
 /** A platform without WebAssembly gets an error that says what to do instead. */
