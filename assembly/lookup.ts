@@ -103,17 +103,35 @@ function lower(c: u32, flags: u32): u32 {
 // Arabic...) looked up directly, filled from the tables above when the module starts.
 const TWO_BYTE: usize = memory.data(0x780 * 4, 16);
 
+/** classify() of a code point in U+0080..U+07FF. */
+@inline export function classifyTwoByte(c: u32): u32 {
+  return load<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2));
+}
+
 /** (simple lowercase << 3) | PROPS flags, for a code point >= U+0080. */
 export function classify(c: u32): u32 {
-  if (c < 0x800) return load<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2));
+  if (c < 0x800) return classifyTwoByte(c);
   const flags = props(c);
   return (lower(c, flags) << 3) | flags;
 }
 
+// Range by range, calling none of the lookups above (each function the start-up runs is one more that V8 compiles
+// then): every code point of a PROPS range gets (itself << 3) | the range's flags, then the members of LOWER_RUNS
+// (lower() maps those, and only those, that are Cased) get their lowercase.
 function initTwoByte(): void {
-  for (let c: u32 = 0x80; c < 0x800; c++) {
-    const flags = props(c);
-    store<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2), (lower(c, flags) << 3) | flags);
+  for (let i = 0; prop(i) >> 3 < 0x800; i++) {
+    const flags = prop(i) & 7;
+    const end = i + 1 < PROPS_LENGTH ? min<u32>(prop(i + 1) >> 3, 0x800) : 0x800;
+    for (let c = max<u32>(prop(i) >> 3, 0x80); c < end; c++) store<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2), (c << 3) | flags);
+  }
+  for (let r = 0; r < LOWER_RUNS_LENGTH && <u32>lowerField(r * 4) < 0x800; r++) {
+    const last = min<u32>(<u32>lowerField(r * 4 + 1), 0x7ff);
+    const stride = <u32>lowerField(r * 4 + 2);
+    for (let c = <u32>lowerField(r * 4); c <= last; c += stride) {
+      const at = TWO_BYTE + ((<usize>c - 0x80) << 2);
+      const flags = load<u32>(at) & 7;
+      if ((flags & FLAG_CASED) != 0) store<u32>(at, (<u32>(<i32>c + lowerField(r * 4 + 3)) << 3) | flags);
+    }
   }
 }
 initTwoByte();

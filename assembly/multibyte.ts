@@ -2,7 +2,7 @@
 // when the module starts (about 50 microseconds): a letter it may absorb as is, a separator, or something only the general
 // path handles (0). A letter qualifies when it is alphanumeric, not case-ignorable, not Σ or İ,
 // and its lowercase has as many UTF-8 bytes (three-byte letters: only those lowercase already).
-import { classify, isCjk } from './lookup';
+import { classifyTwoByte } from './lookup';
 import { CJK_RANGES, LOWER_RUNS, PROPS } from './tables';
 import { CJK_RANGES_LENGTH, FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE, LOWER_RUNS_LENGTH, PROPS_LENGTH } from './unicode';
 
@@ -59,17 +59,16 @@ const THREE: usize = memory.data(0xf800, 16); // descriptor bits 27..30 of each 
   return (seqAt(start) & SEQ_CASED) != 0;
 }
 
-function kindOf(c: u32, bytes: i32): u32 {
-  const entry = classify(c);
+/** The descriptor bits 27..30 of two-byte code point c (none is CJK: gen-unicode.mjs checks). */
+function kindOfTwoByte(c: u32): u32 {
+  const entry = classifyTwoByte(c);
   const flags = entry & 7;
   const l = entry >> 3;
-  if ((flags & FLAG_ALNUM) != 0 && (c == 0x3a3 || c == 0x130)) return 0;
-  const sameLength = bytes == 2 ? l >= 0x80 && l < 0x800 : l == c;
-  if ((flags & FLAG_ALNUM) != 0 && !sameLength) return 0;
-  return kindOfFlags(flags, isCjk(c));
+  if ((flags & FLAG_ALNUM) != 0 && (c == 0x3a3 || c == 0x130 || l < 0x80 || l >= 0x800)) return 0;
+  return kindOfFlags(flags, false);
 }
 
-/** kindOf() of a code point with these flags that lowercases to itself and is neither Σ nor İ. */
+/** The descriptor bits 27..30 of a code point with these flags whose lowercase has as many UTF-8 bytes, neither Σ nor İ. */
 function kindOfFlags(flags: u32, cjk: bool): u32 {
   if ((flags & FLAG_ALNUM) == 0) return SEQ_SEPARATOR;
   if ((flags & FLAG_CASE_IGNORABLE) != 0) return 0;
@@ -78,10 +77,10 @@ function kindOfFlags(flags: u32, cjk: bool): u32 {
 
 function init(): void {
   for (let c: u32 = 0x80; c < 0x800; c++) {
-    let d = kindOf(c, 2);
+    let d = kindOfTwoByte(c);
     if (d != 0) d |= 2 << SEQ_LENGTH_SHIFT;
     if (d & SEQ_LETTER) {
-      const l = classify(c) >> 3;
+      const l = classifyTwoByte(c) >> 3;
       d |= (0xc0 | (l >> 6)) | ((0x80 | (l & 0x3f)) << 8);
     }
     store<u32>(TWO + ((<usize>c - 0x80) << 2), d);
@@ -90,7 +89,7 @@ function init(): void {
 }
 
 // THREE by segments, not code point by code point (63,488 of them: 2 ms at start-up in V8's baseline compiler):
-// within a PROPS range and on one side of every CJK range's edge, kindOf() is kindOfFlags() for every code point but
+// within a PROPS range and on one side of every CJK range's edge, every code point has the range's kindOfFlags() but
 // the Cased ones that lowercase to another (LOWER_RUNS' members), which are zeroed after. Neighbouring segments
 // of one kind are filled together: about 600 memory.fill calls.
 function fillThree(): void {
