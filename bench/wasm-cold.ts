@@ -1,11 +1,14 @@
 // Cold start of the WASM engine, each sample in a fresh Node process (V8 keeps no compiled module
 // between processes, so a loop in one process would time a warm cache):
 //   npx tsx bench/wasm-cold.ts [processes] [sync|async]
+//   npx tsx bench/wasm-cold.ts [launches] chromium      (needs `npm run build`: the browser bundles)
 // Times initSync() (or await init()): decoding the inlined hex, compiling, instantiating (the module's start
 // function unpacks and fills its Unicode tables) and the memory layout; then the first fingerprint. Then, from
 // as many other processes, the phases one by one: decoding (natively, as initSync does here, and with the portable
 // decoder that platforms without Uint8Array.fromHex or Buffer run), new WebAssembly.Module, new WebAssembly.Instance.
 // Modules are imported before the clock starts: tsx's transpiling is not the package's cost.
+// chromium: initSync() on a page's main thread, in a fresh Chromium per sample (its renderer keeps compiled modules,
+// keyed by their bytes), with the lite bundle and the full one in turn.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -36,8 +39,57 @@ async function child(how: string): Promise<Record<string, number>> {
   return { init: t1 - t0, first: t2 - t1 };
 }
 
+/** One sample per bundle, each in its own browser: initSync() and the first fingerprint, timed in the page. */
+async function chromiumSamples(launches: number): Promise<void> {
+  const { launchChromium, serve } = await import('../test/support/browser-harness.js');
+  const page = (bundle: string) => ({
+    html: `<!doctype html><script type="module">
+import * as api from '/dist/browser/${bundle}';
+const t0 = performance.now();
+api.initSync();
+const t1 = performance.now();
+api.createSimHash().fingerprint('The quick brown fox jumps over the lazy dog');
+const t2 = performance.now();
+document.title = JSON.stringify({ init: t1 - t0, first: t2 - t1, fromHex: typeof Uint8Array.fromHex === 'function' });
+</script>`,
+  });
+  const bundles = ['simhash-wasm.lite.js', 'simhash-wasm.js'];
+  const server = await serve(Object.fromEntries(bundles.map((bundle) => [`/${bundle}.html`, page(bundle)])));
+  const samples = new Map(bundles.map((bundle) => [bundle, { init: [] as number[], first: [] as number[] }]));
+  let fromHex = false;
+  try {
+    for (let i = 0; i < launches; i++) {
+      for (const bundle of bundles) {
+        const browser = await launchChromium();
+        try {
+          const tab = await browser.context.newPage();
+          await tab.goto(`${server.origin}/${bundle}.html`);
+          await tab.waitForFunction(() => document.title.startsWith('{'));
+          const got = JSON.parse(await tab.title()) as { init: number; first: number; fromHex: boolean };
+          samples.get(bundle)!.init.push(got.init);
+          samples.get(bundle)!.first.push(got.first);
+          fromHex = got.fromHex;
+        } finally {
+          await browser.close();
+        }
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  console.log(`Chromium, ${launches} launches per bundle (Uint8Array.fromHex: ${fromHex ? 'yes' : 'no'}; times in the page, 0.1 ms steps or coarser):`);
+  for (const [bundle, { init, first: firstCall }] of samples) {
+    console.log(`  ${bundle}: initSync() median ${ms(median(init))}, min ${ms(Math.min(...init))}; first fingerprint median ${ms(median(firstCall))}`);
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+
 if (first === '--child') {
   console.log(JSON.stringify(await child(second)));
+} else if (second === 'chromium') {
+  await chromiumSamples(Number(first ?? 10));
 } else {
   const processes = Number(first ?? 20);
   const how = second === 'async' ? 'async' : 'sync';
@@ -50,8 +102,6 @@ if (first === '--child') {
     run(how); // interleaved, so both see the same load
     run('phases');
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  const ms = (x: number) => `${x.toFixed(2)} ms`;
   const line = (label: string, xs: number[]) => console.log(`${label}: median ${ms(median(xs))}, min ${ms(Math.min(...xs))}`);
   line(`${how === 'async' ? 'await init()' : 'initSync()'} over ${processes} processes`, samples.init);
   line('first fingerprint after it', samples.first);
