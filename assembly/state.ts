@@ -1,7 +1,7 @@
 // The live hashing state of one document: scalar fields in globals, arrays in one static region.
 // A stream that is not running saves the globals into the region's header and the JS side copies
 // the region's first stateBytes() bytes away, so several streams can share this one live state.
-import { MAX_SHINGLE, MODE_FEATURES, MODE_UNIT, TOKENS_CJK_CHARS } from './abi';
+import { MAX_SHINGLE, MODE_FEATURES, MODE_FUNCTION, MODE_UNIT, TOKENS_CJK_CHARS } from './abi';
 
 /** Token buffer: a separator space plus up to 255 lowercase UTF-8 bytes, absorbed when full. */
 export const TB_CAP: i32 = 256;
@@ -63,8 +63,10 @@ export function configure(width: i32, m: i32, out: usize, outCap: i32, tokens: i
   mode = m;
   cjkChars = tokens == TOKENS_CJK_CHARS;
   RING2 = RING + 8 * <usize>width;
-  fbPtr = m == MODE_FEATURES ? out : FB_STATIC;
-  fbCap = m == MODE_FEATURES ? outCap : FB_CAP;
+  // The output modes fill the JS side's output; the others vote from the static buffer as it fills.
+  const toOutput = m == MODE_FEATURES || m == MODE_FUNCTION;
+  fbPtr = toOutput ? out : FB_STATIC;
+  fbCap = toOutput ? outCap : FB_CAP;
   fbEnd = fbPtr + 8 * <usize>fbCap;
 }
 
@@ -114,9 +116,10 @@ export function saveState(): void {
   store<u8>(h, cjkChars, 64);
 }
 
+/** The JS side configures (the output too, in an output mode) before it restores: the output stays where it is. */
 export function restoreState(): void {
   const h = REGION;
-  configure(load<i32>(h, 0), load<i32>(h, 4), 0, 0, load<u8>(h, 64));
+  configure(load<i32>(h, 0), load<i32>(h, 4), fbPtr, fbCap, load<u8>(h, 64));
   fbLen = load<i32>(h, 8);
   ntok = load<i32>(h, 12);
   head = load<i32>(h, 16);
