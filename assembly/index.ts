@@ -5,6 +5,7 @@ import { consume, fingerprintBits, setTable, voteWeights } from './counters';
 import { fnvBytes, splitmix as mix } from './features';
 import { configure, fbLen, reset, restoreState, saveState, stateBytes, REGION } from './state';
 import { finish, scan } from './tokenize';
+import { ensureTables } from './fill';
 
 export { configure, reset, setTable, saveState, restoreState, stateBytes, voteWeights };
 
@@ -24,6 +25,7 @@ export function stateRegion(): usize {
 
 /** Feeds len more bytes of the current document; fingerprint modes vote the features found. */
 export function update(ptr: usize, len: i32): void {
+  ensureTables();
   scan(ptr, ptr + <usize>len);
   consume();
 }

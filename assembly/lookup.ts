@@ -21,7 +21,7 @@ export const NON_ASCII: u32 = 0x80;
  */
 export const ASCII_CLASS: usize = memory.data(256, 64);
 
-function initAsciiClass(): void {
+export function initAsciiClass(): void {
   for (let b: u32 = 0; b < 256; b++) {
     let c: u32 = 0;
     if (b >= 0x80) c = NON_ASCII;
@@ -31,7 +31,6 @@ function initAsciiClass(): void {
     store<u8>(ASCII_CLASS + b, <u8>c);
   }
 }
-initAsciiClass();
 
 // Text in one script stays in few ranges: try the last range found before searching.
 let lastRange: i32 = 0;
@@ -100,7 +99,7 @@ function lower(c: u32, flags: u32): u32 {
 }
 
 // U+0080..U+07FF (every two-byte sequence: Latin-1, Latin Extended, Greek, Cyrillic, Hebrew,
-// Arabic...) looked up directly, filled from the tables above when the module starts.
+// Arabic...) looked up directly, filled from the tables above before the first text (fill.ts).
 const TWO_BYTE: usize = memory.data(0x780 * 4, 16);
 
 /** classify() of a code point in U+0080..U+07FF. */
@@ -118,7 +117,7 @@ export function classify(c: u32): u32 {
 // Range by range, calling none of the lookups above (each function the start-up runs is one more that V8 compiles
 // then): every code point of a PROPS range gets (itself << 3) | the range's flags, then the members of LOWER_RUNS
 // (lower() maps those, and only those, that are Cased) get their lowercase.
-function initTwoByte(): void {
+export function initTwoByte(): void {
   for (let i = 0; prop(i) >> 3 < 0x800; i++) {
     const flags = prop(i) & 7;
     const end = i + 1 < PROPS_LENGTH ? min<u32>(prop(i + 1) >> 3, 0x800) : 0x800;
@@ -134,4 +133,3 @@ function initTwoByte(): void {
     }
   }
 }
-initTwoByte();

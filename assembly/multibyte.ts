@@ -1,5 +1,5 @@
 // Two- and three-byte sequences as the mixed fast path (fast-mixed.ts) sees them, from tables filled
-// when the module starts (about 50 microseconds): a letter it may absorb as is, a separator, or something only the general
+// before the first text (fill.ts): a letter it may absorb as is, a separator, or something only the general
 // path handles (0). A letter qualifies when it is alphanumeric, not case-ignorable, not Σ or İ,
 // and its lowercase has as many UTF-8 bytes (three-byte letters: only those lowercase already).
 import { classifyTwoByte } from './lookup';
@@ -75,7 +75,7 @@ function kindOfFlags(flags: u32, cjk: bool): u32 {
   return SEQ_LETTER | ((flags & FLAG_CASED) != 0 ? SEQ_CASED : 0) | (cjk ? SEQ_CJK : 0);
 }
 
-function init(): void {
+export function initSequences(): void {
   for (let c: u32 = 0x80; c < 0x800; c++) {
     let d = kindOfTwoByte(c);
     if (d != 0) d |= 2 << SEQ_LENGTH_SHIFT;
@@ -136,4 +136,3 @@ function fillThree(): void {
 function propStart(i: i32): u32 {
   return i < PROPS_LENGTH ? load<u32>(PROPS + (<usize>i << 2)) >> 3 : 0x110000;
 }
-init();

@@ -1,7 +1,7 @@
 // The live hashing state of one document: scalar fields in globals, arrays in one static region.
 // A stream that is not running saves the globals into the region's header and the JS side copies
 // the region's first stateBytes() bytes away, so several streams can share this one live state.
-import { MAX_SHINGLE, MODE_FEATURES, MODE_FUNCTION, MODE_UNIT, TOKENS_CJK_CHARS } from './abi';
+import { MAX_SHINGLE, MODE_FEATURES, MODE_FUNCTION, TOKENS_CJK_CHARS } from './abi';
 
 /** Token buffer: a separator space plus up to 255 lowercase UTF-8 bytes, absorbed when full. */
 export const TB_CAP: i32 = 256;
@@ -22,18 +22,20 @@ export const TB: usize = REGION + TB_OFFSET;
 export const FB_STATIC: usize = REGION + FB_OFFSET;
 export const RING: usize = REGION + RING_OFFSET;
 
-// Settings (part of the saved state).
+// Settings (part of the saved state). Until the first configure(), which the JS side calls before any text
+// (fill.ts checks), they hold literals, not expressions of other constants: asc would compute those in a start
+// function, which V8 compiles and runs at every instantiation (0.04 ms for these five).
 export let w: i32 = 3;
-export let mode: i32 = MODE_UNIT;
+export let mode: i32 = 0; // MODE_UNIT
 /** tokens: 'cjk-chars': every CJK code point (lookup.ts isCjk) is a token of its own. */
 export let cjkChars: bool = false;
-export let RING2: usize = RING + 3 * 8;
+export let RING2: usize = 0; // RING + 8 w
 // Feature buffer: where features go before the counters see them (or JS reads them).
-export let fbPtr: usize = FB_STATIC;
-export let fbCap: i32 = FB_CAP;
+export let fbPtr: usize = 0; // FB_STATIC, or the JS side's output
+export let fbCap: i32 = 0;
 export let fbLen: i32 = 0;
 /** fbPtr + 8 fbCap: the fast path compares against it without holding fbCap in a register. */
-export let fbEnd: usize = FB_STATIC + 8 * <usize>FB_CAP;
+export let fbEnd: usize = 0;
 // Tokens: ntok counts opened tokens but stops at w (only "fewer than w" matters); head is the ring
 // slot the next token opens, which is also the slot whose shingle completes when a token ends.
 export let ntok: i32 = 0;
