@@ -2,8 +2,9 @@
 // between processes, so a loop in one process would time a warm cache):
 //   npx tsx bench/wasm-cold.ts [processes] [sync|async]
 //   npx tsx bench/wasm-cold.ts [launches] chromium      (needs `npm run build`: the browser bundles)
-// Times initSync() (or await init()): decoding the inlined hex, compiling, instantiating (the module's start
-// function unpacks and fills its Unicode tables) and the memory layout; then the first fingerprint. Then, from
+// Times initSync() (or await init()): decoding the inlined hex, compiling, instantiating and the memory layout; then
+// the first fingerprint, which also fills the module's lookup tables (assembly/fill.ts: it has no start function,
+// they wait for the first text). Then, from
 // as many other processes, the phases one by one: decoding (natively, as initSync does here, and with the portable
 // decoder that platforms without Uint8Array.fromHex or Buffer run), new WebAssembly.Module, new WebAssembly.Instance.
 // Modules are imported before the clock starts: tsx's transpiling is not the package's cost.
@@ -108,6 +109,6 @@ if (first === '--child') {
   console.log(`phases, from ${processes} other processes:`);
   line('  decode the hex (Uint8Array.fromHex or Buffer)', samples.decode);
   line('  new WebAssembly.Module', samples.compile);
-  line('  new WebAssembly.Instance (start function: the tables)', samples.instantiate);
+  line('  new WebAssembly.Instance (no start function)', samples.instantiate);
   line('  decode the hex, portable decoder', samples.portableDecode);
 }
