@@ -114,7 +114,7 @@ export function classify(c: u32): u32 {
   return (lower(c, flags) << 3) | flags;
 }
 
-// Range by range, calling none of the lookups above (each function the start-up runs is one more that V8 compiles
+// Range by range, calling none of the lookups above (each function the fill runs is one more that V8 compiles
 // then): every code point of a PROPS range gets (itself << 3) | the range's flags, then the members of LOWER_RUNS
 // (lower() maps those, and only those, that are Cased) get their lowercase.
 export function initTwoByte(): void {

@@ -88,7 +88,7 @@ export function initSequences(): void {
   fillThree();
 }
 
-// THREE by segments, not code point by code point (63,488 of them: 2 ms at start-up in V8's baseline compiler):
+// THREE by segments, not code point by code point (63,488 of them: 2 ms the first time in V8's baseline compiler):
 // within a PROPS range and on one side of every CJK range's edge, every code point has the range's kindOfFlags() but
 // the Cased ones that lowercase to another (LOWER_RUNS' members), which are zeroed after. Neighbouring segments
 // of one kind are filled together: about 600 memory.fill calls.

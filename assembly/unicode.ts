@@ -6,7 +6,7 @@
 // CJK_RANGES: pairs [first, last], inclusive, ascending: the code points tokens: 'cjk-chars' makes one token each,
 // the alphanumeric ones whose Script_Extensions include Han, Hiragana, Katakana or Hangul. None is Cased; all are
 // U+0800 or above (three or four UTF-8 bytes).
-// Packed for the module (assembly/tables.ts unpacks them into those layouts at start-up), each a run of LEB128 u32s:
+// Packed for the module (assembly/tables.ts unpacks them into those layouts before the first text), each a run of LEB128 u32s:
 // PROPS_PACKED: per range, (first - previous range's first) << 3 | flags (the first range's previous is 0).
 // LOWER_RUNS_PACKED: per run, first - previous run's last, (last - first) / stride, stride, zigzag(delta).
 // CJK_RANGES_PACKED: per range, first - previous range's last, last - first.

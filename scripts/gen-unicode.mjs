@@ -88,7 +88,7 @@ const rows = (values, perLine) => {
 const hex = (v) => '0x' + v.toString(16);
 
 // The WASM module carries the tables packed (LEB128 deltas: a third of the bytes, half gzipped) and unpacks them
-// into the arrays above when it starts (assembly/tables.ts), in microseconds: the module's size is the browser
+// into the arrays above before the first text (assembly/tables.ts), in microseconds: the module's size is the browser
 // bundle's size, its start-up time every page's.
 const leb128 = (out, value) => {
   if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new Error(`not a u32: ${value}`);
@@ -109,7 +109,7 @@ lowerRuns.reduce((prev, [first, last, stride, delta]) => {
 const packedCjk = [];
 cjkRanges.reduce((prev, [first, last]) => { leb128(leb128(packedCjk, first - prev), last - first); return last; }, 0);
 
-writeFileSync(new URL('../assembly/unicode.ts', import.meta.url), `${header('as')}// Packed for the module (assembly/tables.ts unpacks them into those layouts at start-up), each a run of LEB128 u32s:
+writeFileSync(new URL('../assembly/unicode.ts', import.meta.url), `${header('as')}// Packed for the module (assembly/tables.ts unpacks them into those layouts before the first text), each a run of LEB128 u32s:
 // PROPS_PACKED: per range, (first - previous range's first) << 3 | flags (the first range's previous is 0).
 // LOWER_RUNS_PACKED: per run, first - previous run's last, (last - first) / stride, stride, zigzag(delta).
 // CJK_RANGES_PACKED: per range, first - previous range's last, last - first.
