@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as pure from '../../src/pure/index.js';
 import { golden } from '../support/golden.js';
 
 /** The budget, in gzipped bytes (issue 13). 17.7 KB on 2026-12-04: the WASM module 11.0 KB of it, gzipped alone. */
@@ -46,7 +47,7 @@ describe('dist/browser/simhash-wasm.lite.js', () => {
     ]);
   });
 
-  it("computes golden fingerprints with the WASM engine; engine 'pure' is a TypeError naming the full bundle", async () => {
+  it("computes golden fingerprints, feature hashes and function weights as the pure engine; 'pure' is a TypeError naming the full bundle", async () => {
     expect(() => lite.createSimHash()).toThrow(/init\(\)/);
     await lite.init();
     const sh = lite.createSimHash({ shingle: 2 });
@@ -54,6 +55,9 @@ describe('dist/browser/simhash-wasm.lite.js', () => {
     const lines = golden.slice(0, 300);
     expect(lines.map((line) => sh.fingerprintHex(line.text))).toEqual(lines.map((line) => line.tf[1]));
     expect(lite.createSimHash({ engine: 'auto' }).engine).toBe('wasm');
+    expect(lite.featureHash('quick brown fox')).toBe(pure.featureHash('quick brown fox'));
+    const weighted = { shingle: 1, weights: (h: bigint) => Number(h % 5n) - 2 };
+    expect(lite.createSimHash(weighted).fingerprint(lines[0].text)).toBe(pure.createSimHash(weighted).fingerprint(lines[0].text));
     expect(() => lite.createSimHash({ engine: 'pure' })).toThrow(TypeError);
     expect(() => lite.createSimHash({ engine: 'pure' })).toThrow(/simhash-wasm\.js/);
   });
