@@ -13,8 +13,8 @@ const LAYERS = {
   pure: '^src/pure/(?!index[.]ts$)',
   wasm: '^src/wasm/',
   blockIndex: '^src/block-index/',
-  // The public entries (simhash-wasm, simhash-wasm/pure) and the engine choice behind createSimHash({ engine }).
-  entries: '^src/index[.]ts$|^src/pure/index[.]ts$',
+  // The public entries (simhash-wasm, simhash-wasm/pure, the lite browser bundle) and the engine choice behind createSimHash({ engine }).
+  entries: '^src/(index|lite)[.]ts$|^src/pure/index[.]ts$',
   html: '^src/html/',
   io: '^src/io/',
   pool: '^src/pool/',

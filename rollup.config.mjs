@@ -1,7 +1,8 @@
 // Builds dist/: the library entries as ESM (.js) and CommonJS (.cjs) for Node and bundlers, the `simhash`
 // command (dist/cli.js), the worker threads' scripts (dist/pool-worker.js for simhash-wasm/pool, dist/dedupe-worker.js
 // for the command's analysis; found beside the code by src/pool/worker-url.ts), and for pages without a bundler one file each, minified and self-contained:
-// dist/browser/simhash-wasm.js (ES module) and dist/browser/simhash-wasm.umd.js (UMD, global SimHashWasm).
+// dist/browser/simhash-wasm.js (ES module) and dist/browser/simhash-wasm.umd.js (UMD, global SimHashWasm); and
+// dist/browser/simhash-wasm.lite.js (ES module, src/lite.ts): the WebAssembly engine and the fingerprinting API only.
 // Also the demo page, into build/demo/ (a classic script, so index.html opens from disk too).
 // The WASM bytes reach every bundle inlined, through src/wasm/wasm-bytes.ts (written by `npm run build:wasm`).
 // Declarations come from `tsc -p tsconfig.types.json` (npm run build:types).
@@ -77,6 +78,12 @@ export default [
       { file: 'dist/browser/simhash-wasm.js', format: 'es', plugins: [minify()] },
       { file: 'dist/browser/simhash-wasm.umd.js', format: 'umd', name: 'SimHashWasm', exports: 'named', plugins: [minify()] },
     ],
+  },
+  {
+    // No pure engine, no index: the fingerprinting API on the WebAssembly engine, under 20 KB gzipped.
+    input: 'src/lite.ts',
+    plugins: [compile('dist/browser')],
+    output: { file: 'dist/browser/simhash-wasm.lite.js', format: 'es', plugins: [minify()] },
   },
   {
     input: 'demo/main.ts',

@@ -6,7 +6,11 @@
 /** configure()'s modes: how the features of the current document are used. */
 export const MODE_UNIT: i32 = 0;
 export const MODE_TABLE: i32 = 1;
-/** Weights from the imported env.weight (the user's weight function). */
+/**
+ * Weights from the user's function, on the JS side: the features go to a JS-provided output as in MODE_FEATURES
+ * and come back weighted through voteWeights(). The module imports nothing (an import costs V8 a compiled wrapper:
+ * about 0.4 ms of every start-up, BENCHMARKS.md, "Start-up and size").
+ */
 export const MODE_FUNCTION: i32 = 2;
 /** Emits feature hashes into a JS-provided output instead of voting. */
 export const MODE_FEATURES: i32 = 3;

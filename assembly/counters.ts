@@ -24,10 +24,6 @@ export function setTable(keys: usize, weights: usize, mask: u32, defaultWeight: 
   tableZeroKey = zeroKeyWeight;
 }
 
-/** The user's weight function (JS), called once per feature in MODE_FUNCTION. */
-@external("env", "weight")
-declare function externalWeight(featureHash: u64): i32;
-
 @inline function tableWeight(h: u64): i32 {
   if (h == 0) return tableZeroKey;
   let slot = <u32>h & tableMask;
@@ -42,7 +38,7 @@ declare function externalWeight(featureHash: u64): i32;
 
 /** Votes the buffered features and empties the buffer. */
 export function consume(): void {
-  if (mode == MODE_FEATURES) {
+  if (mode == MODE_FEATURES || mode == MODE_FUNCTION) {
     // The JS side sizes the output for every feature a slice can make; running out is a bug.
     if (fbLen >= fbCap) unreachable();
     return;
@@ -50,7 +46,7 @@ export function consume(): void {
   const n = fbLen;
   fbLen = 0;
   if (n == 0) return;
-  if (mode == MODE_TABLE || mode == MODE_FUNCTION) addWeighted(fbPtr, n, mode == MODE_TABLE);
+  if (mode == MODE_TABLE) addWeighted(fbPtr, n, 0);
   else addUnit(fbPtr, n);
 }
 
@@ -96,12 +92,19 @@ function addUnit(ptr: usize, n: i32): void {
 // bits that are 0 and takes m off every counter: -m*bit = -m + m*(1 - bit).
 const ACC16: usize = memory.data(16 * 8, 16);
 
-function addWeighted(ptr: usize, n: i32, fromTable: bool): void {
+/** MODE_FUNCTION: votes n features with their weights (i32s at weights), as the JS side computed them. */
+export function voteWeights(features: usize, weights: usize, n: i32): void {
+  addWeighted(features, n, weights);
+}
+
+/** Weights from the table, or (weights != 0) the i32 at weights for each feature. */
+function addWeighted(ptr: usize, n: i32, weights: usize): void {
   memory.fill(ACC16, 0, 16 * 8);
+  const fromTable = weights == 0;
   let budget: i64 = 0;
-  for (let end = ptr + (<usize>n << 3); ptr < end; ptr += 8) {
+  for (let end = ptr + (<usize>n << 3); ptr < end; ptr += 8, weights += 4) {
     let h = load<u64>(ptr);
-    const weight = <i64>(fromTable ? tableWeight(h) : externalWeight(h));
+    const weight = <i64>(fromTable ? tableWeight(h) : load<i32>(weights));
     if (weight == 0) continue;
     W += weight;
     let m = weight;

@@ -1,12 +1,18 @@
 // Exports only: the surface src/wasm/wasm-interface.ts calls. Pointers are byte offsets in this
 // memory. scripts/build-wasm.mjs turns these signatures (as asc declares them) into the JS side's
 // WasmExports (src/wasm/abi.ts): a new export is written here, then wrapped in wasm-interface.ts.
-import { consume, fingerprintBits, setTable } from './counters';
+import { consume, fingerprintBits, setTable, voteWeights } from './counters';
 import { fnvBytes, splitmix as mix } from './features';
 import { configure, fbLen, reset, restoreState, saveState, stateBytes, REGION } from './state';
 import { finish, scan } from './tokenize';
+import { ensureTables } from './fill';
 
-export { configure, reset, setTable, saveState, restoreState, stateBytes };
+export { configure, reset, setTable, saveState, restoreState, stateBytes, voteWeights };
+
+/** MODE_FUNCTION: the fingerprint of the votes so far (after finishFeatures() and the last voteWeights()). */
+export function votedFingerprint(): u64 {
+  return fingerprintBits();
+}
 
 /** First byte free for the JS side's buffers. */
 export function heapBase(): usize {
@@ -19,6 +25,7 @@ export function stateRegion(): usize {
 
 /** Feeds len more bytes of the current document; fingerprint modes vote the features found. */
 export function update(ptr: usize, len: i32): void {
+  ensureTables();
   scan(ptr, ptr + <usize>len);
   consume();
 }

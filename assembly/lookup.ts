@@ -1,5 +1,17 @@
-// Character classes: a 256-entry byte table for ASCII, binary search in the generated tables above.
-import { CJK_RANGES, CJK_RANGES_LENGTH, FLAG_CASED, LOWER_RUNS, LOWER_RUNS_LENGTH, PROPS, PROPS_LENGTH } from './unicode';
+// Character classes: a 256-entry byte table for ASCII, a direct table for two-byte code points, binary search in
+// the Unicode tables (tables.ts) above them.
+import { CJK_RANGES, LOWER_RUNS, PROPS } from './tables';
+import { CJK_RANGES_LENGTH, FLAG_CASED, LOWER_RUNS_LENGTH, PROPS_LENGTH } from './unicode';
+
+@inline function prop(i: i32): u32 {
+  return load<u32>(PROPS + (<usize>i << 2));
+}
+@inline function cjkBound(i: i32): u32 {
+  return load<u32>(CJK_RANGES + (<usize>i << 2));
+}
+@inline function lowerField(i: i32): i32 {
+  return load<i32>(LOWER_RUNS + (<usize>i << 2));
+}
 
 /** Marks a byte >= 0x80 in ASCII_CLASS: the start (or a continuation) of a multi-byte sequence. */
 export const NON_ASCII: u32 = 0x80;
@@ -9,7 +21,7 @@ export const NON_ASCII: u32 = 0x80;
  */
 export const ASCII_CLASS: usize = memory.data(256, 64);
 
-function initAsciiClass(): void {
+export function initAsciiClass(): void {
   for (let b: u32 = 0; b < 256; b++) {
     let c: u32 = 0;
     if (b >= 0x80) c = NON_ASCII;
@@ -19,7 +31,6 @@ function initAsciiClass(): void {
     store<u8>(ASCII_CLASS + b, <u8>c);
   }
 }
-initAsciiClass();
 
 // Text in one script stays in few ranges: try the last range found before searching.
 let lastRange: i32 = 0;
@@ -27,17 +38,17 @@ let lastRange: i32 = 0;
 /** PROPS flags (1 alphanumeric, 2 Cased, 4 Case_Ignorable) of a code point >= U+0080. */
 function props(c: u32): u32 {
   let i = lastRange;
-  if (c >= unchecked(PROPS[i]) >> 3 && (i + 1 == PROPS_LENGTH || c < unchecked(PROPS[i + 1]) >> 3)) {
-    return unchecked(PROPS[i]) & 7;
+  if (c >= prop(i) >> 3 && (i + 1 == PROPS_LENGTH || c < prop(i + 1) >> 3)) {
+    return prop(i) & 7;
   }
   let low = 0, high = PROPS_LENGTH - 1;
   while (low < high) {
     const mid = (low + high + 1) >> 1;
-    if (unchecked(PROPS[mid]) >> 3 <= c) low = mid;
+    if (prop(mid) >> 3 <= c) low = mid;
     else high = mid - 1;
   }
   lastRange = low;
-  return unchecked(PROPS[low]) & 7;
+  return prop(low) & 7;
 }
 
 let lastCjk: i32 = 0;
@@ -45,15 +56,15 @@ let lastCjk: i32 = 0;
 /** Whether c is one of CJK_RANGES (pairs [first, last]): a token of its own under tokens: 'cjk-chars'. */
 export function isCjk(c: u32): bool {
   let i = lastCjk;
-  if (c >= unchecked(CJK_RANGES[2 * i]) && c <= unchecked(CJK_RANGES[2 * i + 1])) return true;
-  if (c < unchecked(CJK_RANGES[0])) return false;
+  if (c >= cjkBound(2 * i) && c <= cjkBound(2 * i + 1)) return true;
+  if (c < cjkBound(0)) return false;
   let low = 0, high = CJK_RANGES_LENGTH - 1;
   while (low < high) {
     const mid = (low + high + 1) >> 1;
-    if (unchecked(CJK_RANGES[2 * mid]) <= c) low = mid;
+    if (cjkBound(2 * mid) <= c) low = mid;
     else high = mid - 1;
   }
-  if (c > unchecked(CJK_RANGES[2 * low + 1])) return false;
+  if (c > cjkBound(2 * low + 1)) return false;
   lastCjk = low;
   return true;
 }
@@ -64,14 +75,14 @@ let lastRun: i32 = 0;
 function lower(c: u32, flags: u32): u32 {
   if ((flags & FLAG_CASED) == 0) return c; // only Cased code points change when lowercased
   let low = lastRun;
-  if (c >= <u32>unchecked(LOWER_RUNS[low * 4]) && (low + 1 == LOWER_RUNS_LENGTH || c < <u32>unchecked(LOWER_RUNS[low * 4 + 4]))) {
+  if (c >= <u32>lowerField(low * 4) && (low + 1 == LOWER_RUNS_LENGTH || c < <u32>lowerField(low * 4 + 4))) {
     return mapRun(c, low);
   }
   low = 0;
   let high = LOWER_RUNS_LENGTH - 1;
   while (low < high) {
     const mid = (low + high + 1) >> 1;
-    if (<u32>unchecked(LOWER_RUNS[mid * 4]) <= c) low = mid;
+    if (<u32>lowerField(mid * 4) <= c) low = mid;
     else high = mid - 1;
   }
   lastRun = low;
@@ -80,28 +91,45 @@ function lower(c: u32, flags: u32): u32 {
 
 /** c lowered by run i of LOWER_RUNS, if c is one of the run's code points; else c. */
 @inline function mapRun(c: u32, i: i32): u32 {
-  const first = <u32>unchecked(LOWER_RUNS[i * 4]);
-  const last = <u32>unchecked(LOWER_RUNS[i * 4 + 1]);
-  const stride = <u32>unchecked(LOWER_RUNS[i * 4 + 2]);
+  const first = <u32>lowerField(i * 4);
+  const last = <u32>lowerField(i * 4 + 1);
+  const stride = <u32>lowerField(i * 4 + 2);
   if (c < first || c > last || (c - first) % stride != 0) return c;
-  return <u32>(<i32>c + unchecked(LOWER_RUNS[i * 4 + 3]));
+  return <u32>(<i32>c + lowerField(i * 4 + 3));
 }
 
 // U+0080..U+07FF (every two-byte sequence: Latin-1, Latin Extended, Greek, Cyrillic, Hebrew,
-// Arabic...) looked up directly, filled from the tables above when the module starts.
+// Arabic...) looked up directly, filled from the tables above before the first text (fill.ts).
 const TWO_BYTE: usize = memory.data(0x780 * 4, 16);
+
+/** classify() of a code point in U+0080..U+07FF. */
+@inline export function classifyTwoByte(c: u32): u32 {
+  return load<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2));
+}
 
 /** (simple lowercase << 3) | PROPS flags, for a code point >= U+0080. */
 export function classify(c: u32): u32 {
-  if (c < 0x800) return load<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2));
+  if (c < 0x800) return classifyTwoByte(c);
   const flags = props(c);
   return (lower(c, flags) << 3) | flags;
 }
 
-function initTwoByte(): void {
-  for (let c: u32 = 0x80; c < 0x800; c++) {
-    const flags = props(c);
-    store<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2), (lower(c, flags) << 3) | flags);
+// Range by range, calling none of the lookups above (each function the fill runs is one more that V8 compiles
+// then): every code point of a PROPS range gets (itself << 3) | the range's flags, then the members of LOWER_RUNS
+// (lower() maps those, and only those, that are Cased) get their lowercase.
+export function initTwoByte(): void {
+  for (let i = 0; prop(i) >> 3 < 0x800; i++) {
+    const flags = prop(i) & 7;
+    const end = i + 1 < PROPS_LENGTH ? min<u32>(prop(i + 1) >> 3, 0x800) : 0x800;
+    for (let c = max<u32>(prop(i) >> 3, 0x80); c < end; c++) store<u32>(TWO_BYTE + ((<usize>c - 0x80) << 2), (c << 3) | flags);
+  }
+  for (let r = 0; r < LOWER_RUNS_LENGTH && <u32>lowerField(r * 4) < 0x800; r++) {
+    const last = min<u32>(<u32>lowerField(r * 4 + 1), 0x7ff);
+    const stride = <u32>lowerField(r * 4 + 2);
+    for (let c = <u32>lowerField(r * 4); c <= last; c += stride) {
+      const at = TWO_BYTE + ((<usize>c - 0x80) << 2);
+      const flags = load<u32>(at) & 7;
+      if ((flags & FLAG_CASED) != 0) store<u32>(at, (<u32>(<i32>c + lowerField(r * 4 + 3)) << 3) | flags);
+    }
   }
 }
-initTwoByte();

@@ -1,9 +1,10 @@
 // Two- and three-byte sequences as the mixed fast path (fast-mixed.ts) sees them, from tables filled
-// when the module starts: a letter it may absorb as is, a separator, or something only the general
+// before the first text (fill.ts): a letter it may absorb as is, a separator, or something only the general
 // path handles (0). A letter qualifies when it is alphanumeric, not case-ignorable, not Σ or İ,
 // and its lowercase has as many UTF-8 bytes (three-byte letters: only those lowercase already).
-import { classify, isCjk } from './lookup';
-import { FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE } from './unicode';
+import { classifyTwoByte } from './lookup';
+import { CJK_RANGES, LOWER_RUNS, PROPS } from './tables';
+import { CJK_RANGES_LENGTH, FLAG_ALNUM, FLAG_CASED, FLAG_CASE_IGNORABLE, LOWER_RUNS_LENGTH, PROPS_LENGTH } from './unicode';
 
 /** The sequence is a letter; bits 0..23 hold its lowercase UTF-8 bytes, first byte lowest. */
 export const SEQ_LETTER: u32 = 1 << 30;
@@ -58,30 +59,80 @@ const THREE: usize = memory.data(0xf800, 16); // descriptor bits 27..30 of each 
   return (seqAt(start) & SEQ_CASED) != 0;
 }
 
-function kindOf(c: u32, bytes: i32): u32 {
-  const entry = classify(c);
+/** The descriptor bits 27..30 of two-byte code point c (none is CJK: gen-unicode.mjs checks). */
+function kindOfTwoByte(c: u32): u32 {
+  const entry = classifyTwoByte(c);
   const flags = entry & 7;
   const l = entry >> 3;
-  if ((flags & FLAG_ALNUM) == 0) return SEQ_SEPARATOR;
-  if ((flags & FLAG_CASE_IGNORABLE) != 0 || c == 0x3a3 || c == 0x130) return 0;
-  const sameLength = bytes == 2 ? l >= 0x80 && l < 0x800 : l == c;
-  if (!sameLength) return 0;
-  return SEQ_LETTER | ((flags & FLAG_CASED) != 0 ? SEQ_CASED : 0) | (isCjk(c) ? SEQ_CJK : 0);
+  if ((flags & FLAG_ALNUM) != 0 && (c == 0x3a3 || c == 0x130 || l < 0x80 || l >= 0x800)) return 0;
+  return kindOfFlags(flags, false);
 }
 
-function init(): void {
+/** The descriptor bits 27..30 of a code point with these flags whose lowercase has as many UTF-8 bytes, neither Σ nor İ. */
+function kindOfFlags(flags: u32, cjk: bool): u32 {
+  if ((flags & FLAG_ALNUM) == 0) return SEQ_SEPARATOR;
+  if ((flags & FLAG_CASE_IGNORABLE) != 0) return 0;
+  return SEQ_LETTER | ((flags & FLAG_CASED) != 0 ? SEQ_CASED : 0) | (cjk ? SEQ_CJK : 0);
+}
+
+export function initSequences(): void {
   for (let c: u32 = 0x80; c < 0x800; c++) {
-    let d = kindOf(c, 2);
+    let d = kindOfTwoByte(c);
     if (d != 0) d |= 2 << SEQ_LENGTH_SHIFT;
     if (d & SEQ_LETTER) {
-      const l = classify(c) >> 3;
+      const l = classifyTwoByte(c) >> 3;
       d |= (0xc0 | (l >> 6)) | ((0x80 | (l & 0x3f)) << 8);
     }
     store<u32>(TWO + ((<usize>c - 0x80) << 2), d);
   }
-  for (let c: u32 = 0x800; c < 0x10000; c++) {
-    if (c >= 0xd800 && c <= 0xdfff) continue; // surrogates: never decoded from valid UTF-8
-    store<u8>(THREE + <usize>c - 0x800, <u8>(kindOf(c, 3) >> 24));
-  }
+  fillThree();
 }
-init();
+
+// THREE by segments, not code point by code point (63,488 of them: 2 ms the first time in V8's baseline compiler):
+// within a PROPS range and on one side of every CJK range's edge, every code point has the range's kindOfFlags() but
+// the Cased ones that lowercase to another (LOWER_RUNS' members), which are zeroed after. Neighbouring segments
+// of one kind are filled together: about 600 memory.fill calls.
+function fillThree(): void {
+  let i = 0; // the PROPS range holding c
+  while (propStart(i + 1) <= 0x800) i++;
+  let j = 0; // the first CJK range not wholly below c
+  let from: u32 = 0x800; // the pending fill: [from, c) of kind `kind`
+  let kind: u32 = 0;
+  for (let c: u32 = 0x800; c < 0x10000;) {
+    let end = min<u32>(propStart(i + 1), 0x10000);
+    while (j < CJK_RANGES_LENGTH && cjkBound(2 * j + 1) < c) j++;
+    let cjk = false;
+    if (j < CJK_RANGES_LENGTH) {
+      cjk = cjkBound(2 * j) <= c;
+      end = min<u32>(end, cjk ? cjkBound(2 * j + 1) + 1 : cjkBound(2 * j));
+    }
+    const k = kindOfFlags(load<u32>(PROPS + (<usize>i << 2)) & 7, cjk) >> 24;
+    if (k != kind) {
+      memory.fill(THREE + <usize>from - 0x800, <u8>kind, c - from);
+      from = c;
+      kind = k;
+    }
+    c = end;
+    if (c == propStart(i + 1)) i++;
+  }
+  memory.fill(THREE + <usize>from - 0x800, <u8>kind, 0x10000 - from);
+  for (let r = 0; r < LOWER_RUNS_LENGTH; r++) {
+    const at = LOWER_RUNS + (<usize>r << 4);
+    const last = min<u32>(load<u32>(at, 4), 0xffff);
+    const stride = load<u32>(at, 8);
+    for (let c = load<u32>(at); c <= last; c += stride) {
+      const p = THREE + <usize>c - 0x800;
+      if (c >= 0x800 && (<u32>load<u8>(p) & (SEQ_CASED >> 24)) != 0) store<u8>(p, 0);
+    }
+  }
+  memory.fill(THREE + 0xd800 - 0x800, 0, 0x800); // surrogates: never decoded from valid UTF-8
+}
+
+@inline function cjkBound(i: i32): u32 {
+  return load<u32>(CJK_RANGES + (<usize>i << 2));
+}
+
+/** Where PROPS range i begins (past the last one: beyond every code point). */
+function propStart(i: i32): u32 {
+  return i < PROPS_LENGTH ? load<u32>(PROPS + (<usize>i << 2)) >> 3 : 0x110000;
+}

@@ -1,7 +1,7 @@
 // The live hashing state of one document: scalar fields in globals, arrays in one static region.
 // A stream that is not running saves the globals into the region's header and the JS side copies
 // the region's first stateBytes() bytes away, so several streams can share this one live state.
-import { MAX_SHINGLE, MODE_FEATURES, MODE_UNIT, TOKENS_CJK_CHARS } from './abi';
+import { MAX_SHINGLE, MODE_FEATURES, MODE_FUNCTION, TOKENS_CJK_CHARS } from './abi';
 
 /** Token buffer: a separator space plus up to 255 lowercase UTF-8 bytes, absorbed when full. */
 export const TB_CAP: i32 = 256;
@@ -22,18 +22,20 @@ export const TB: usize = REGION + TB_OFFSET;
 export const FB_STATIC: usize = REGION + FB_OFFSET;
 export const RING: usize = REGION + RING_OFFSET;
 
-// Settings (part of the saved state).
+// Settings (part of the saved state). Until the first configure(), which the JS side calls before any text
+// (fill.ts checks), they hold literals, not expressions of other constants: asc would compute those in a start
+// function, which V8 compiles and runs at every instantiation (0.04 ms for these five).
 export let w: i32 = 3;
-export let mode: i32 = MODE_UNIT;
+export let mode: i32 = 0; // MODE_UNIT
 /** tokens: 'cjk-chars': every CJK code point (lookup.ts isCjk) is a token of its own. */
 export let cjkChars: bool = false;
-export let RING2: usize = RING + 3 * 8;
+export let RING2: usize = 0; // RING + 8 w
 // Feature buffer: where features go before the counters see them (or JS reads them).
-export let fbPtr: usize = FB_STATIC;
-export let fbCap: i32 = FB_CAP;
+export let fbPtr: usize = 0; // FB_STATIC, or the JS side's output
+export let fbCap: i32 = 0;
 export let fbLen: i32 = 0;
 /** fbPtr + 8 fbCap: the fast path compares against it without holding fbCap in a register. */
-export let fbEnd: usize = FB_STATIC + 8 * <usize>FB_CAP;
+export let fbEnd: usize = 0;
 // Tokens: ntok counts opened tokens but stops at w (only "fewer than w" matters); head is the ring
 // slot the next token opens, which is also the slot whose shingle completes when a token ends.
 export let ntok: i32 = 0;
@@ -63,8 +65,10 @@ export function configure(width: i32, m: i32, out: usize, outCap: i32, tokens: i
   mode = m;
   cjkChars = tokens == TOKENS_CJK_CHARS;
   RING2 = RING + 8 * <usize>width;
-  fbPtr = m == MODE_FEATURES ? out : FB_STATIC;
-  fbCap = m == MODE_FEATURES ? outCap : FB_CAP;
+  // The output modes fill the JS side's output; the others vote from the static buffer as it fills.
+  const toOutput = m == MODE_FEATURES || m == MODE_FUNCTION;
+  fbPtr = toOutput ? out : FB_STATIC;
+  fbCap = toOutput ? outCap : FB_CAP;
   fbEnd = fbPtr + 8 * <usize>fbCap;
 }
 
@@ -114,9 +118,10 @@ export function saveState(): void {
   store<u8>(h, cjkChars, 64);
 }
 
+/** The JS side configures (the output too, in an output mode) before it restores: the output stays where it is. */
 export function restoreState(): void {
   const h = REGION;
-  configure(load<i32>(h, 0), load<i32>(h, 4), 0, 0, load<u8>(h, 64));
+  configure(load<i32>(h, 0), load<i32>(h, 4), fbPtr, fbCap, load<u8>(h, 64));
   fbLen = load<i32>(h, 8);
   ntok = load<i32>(h, 12);
   head = load<i32>(h, 16);

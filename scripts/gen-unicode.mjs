@@ -87,26 +87,52 @@ const rows = (values, perLine) => {
 };
 const hex = (v) => '0x' + v.toString(16);
 
-writeFileSync(new URL('../assembly/unicode.ts', import.meta.url), `${header('as')}
+// The WASM module carries the tables packed (LEB128 deltas: a third of the bytes, half gzipped) and unpacks them
+// into the arrays above before the first text (assembly/tables.ts), in microseconds: the module's size is the browser
+// bundle's size, its start-up time every page's.
+const leb128 = (out, value) => {
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new Error(`not a u32: ${value}`);
+  do {
+    out.push((value & 0x7f) | (value >= 0x80 ? 0x80 : 0));
+    value = Math.floor(value / 128);
+  } while (value > 0);
+  return out;
+};
+const zigzag = (v) => (v < 0 ? -2 * v - 1 : 2 * v);
+const packedProps = [];
+props.reduce((prev, entry) => { leb128(packedProps, ((entry >>> 3) - prev) * 8 + (entry & 7)); return entry >>> 3; }, 0);
+const packedLower = [];
+lowerRuns.reduce((prev, [first, last, stride, delta]) => {
+  for (const v of [first - prev, (last - first) / stride, stride, zigzag(delta)]) leb128(packedLower, v);
+  return last;
+}, 0);
+const packedCjk = [];
+cjkRanges.reduce((prev, [first, last]) => { leb128(leb128(packedCjk, first - prev), last - first); return last; }, 0);
+
+writeFileSync(new URL('../assembly/unicode.ts', import.meta.url), `${header('as')}// Packed for the module (assembly/tables.ts unpacks them into those layouts before the first text), each a run of LEB128 u32s:
+// PROPS_PACKED: per range, (first - previous range's first) << 3 | flags (the first range's previous is 0).
+// LOWER_RUNS_PACKED: per run, first - previous run's last, (last - first) / stride, stride, zigzag(delta).
+// CJK_RANGES_PACKED: per range, first - previous range's last, last - first.
+
 export const UNICODE_VERSION = "${UNICODE_VERSION}";
 export const FLAG_ALNUM: u32 = ${ALNUM};
 export const FLAG_CASED: u32 = ${CASED};
 export const FLAG_CASE_IGNORABLE: u32 = ${CASE_IGNORABLE};
+
 export const PROPS_LENGTH: i32 = ${props.length};
+export const PROPS_PACKED: usize = memory.data<u8>([
+${rows(packedProps, 24)}
+]);
+
 export const LOWER_RUNS_LENGTH: i32 = ${lowerRuns.length};
-
-export const PROPS: StaticArray<u32> = [
-${rows(props.map(hex), 10)}
-];
-
-export const LOWER_RUNS: StaticArray<i32> = [
-${rows(lowerRuns.flat(), 12)}
-];
+export const LOWER_RUNS_PACKED: usize = memory.data<u8>([
+${rows(packedLower, 24)}
+]);
 
 export const CJK_RANGES_LENGTH: i32 = ${cjkRanges.length};
-export const CJK_RANGES: StaticArray<u32> = [
-${rows(cjkRanges.flat().map(hex), 10)}
-];
+export const CJK_RANGES_PACKED: usize = memory.data<u8>([
+${rows(packedCjk, 24)}
+]);
 `);
 
 writeFileSync(new URL('../src/pure/unicode-tables.ts', import.meta.url), `${header('ts')}

@@ -17,6 +17,11 @@ export interface WasmExports {
   /** Exported memory */
   readonly memory: WebAssembly.Memory;
   /**
+   * assembly/index/votedFingerprint
+   * @returns `u64`
+   */
+  votedFingerprint(): bigint;
+  /**
    * assembly/index/heapBase
    * @returns `usize`
    */
@@ -107,4 +112,11 @@ export interface WasmExports {
    * @returns `usize`
    */
   stateBytes(): number;
+  /**
+   * assembly/counters/voteWeights
+   * @param features `usize`
+   * @param weights `usize`
+   * @param n `i32`
+   */
+  voteWeights(features: number, weights: number, n: number): void;
 }

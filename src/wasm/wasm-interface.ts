@@ -7,6 +7,7 @@ import type { HasherConfig, Text, Tokenization, WeightFunction } from '../core/t
 import type { WeightTable } from '../core/weight-table.js';
 import { FNV_OFFSET, MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, MODE_UNIT, SENTINEL_BYTES, TOKENS_CJK_CHARS, TOKENS_WORDS, type WasmExports } from './abi.js';
 import { WASM_HEX } from './wasm-bytes.js';
+import { hexToBytes } from './hex.js';
 
 /** Bytes of the input buffer. */
 export const INPUT_CAP = 256 * 1024;
@@ -18,14 +19,8 @@ const PAGE = 65536;
 /** Each buffer starts on its own cache line. */
 const align = (n: number): number => Math.ceil(n / 64) * 64;
 
-/** '0'-'9' to 0-9, 'a'-'f' to 10-15 (lowercase hex only, as the build writes it). */
-const nibble = (code: number): number => (code & 0xf) + (code >> 6) * 9;
-
 function moduleBytes(): Uint8Array<ArrayBuffer> {
-  // charCodeAt, not parseInt(slice): this runs once, cold, at load time, where it is 3x faster.
-  const bytes = new Uint8Array(WASM_HEX.length >> 1);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = (nibble(WASM_HEX.charCodeAt(2 * i)) << 4) | nibble(WASM_HEX.charCodeAt(2 * i + 1));
-  return bytes;
+  return hexToBytes(WASM_HEX);
 }
 
 /** A platform without WebAssembly gets an error that says what to do instead. */
@@ -35,50 +30,38 @@ function assertWebAssembly(): void {
   }
 }
 
-/** What the module imports: the user's weight function, called once per feature in MODE_FUNCTION. */
-class WeightImport {
+/** The user's weight function of the current configuration (MODE_FUNCTION), and whether it is running. */
+class WeightCalls {
   weightOf: WeightFunction = () => 1;
-  /** True while the user's function runs: the module is inside a call and must not be re-entered. */
+  /** True while the user's function runs: the engine is inside a call and must not be re-entered. */
   running = false;
-  readonly imports: WebAssembly.Imports = {
-    env: {
-      // i64 arrives as a signed BigInt; the weight function expects the unsigned feature hash.
-      weight: (h: bigint) => {
-        this.running = true;
-        try {
-          return this.weightOf(BigInt.asUintN(64, h));
-        } finally {
-          this.running = false;
-        }
-      },
-    },
-  };
 }
 
 /** Compiles and instantiates the module now (fine in Node and workers). */
 export function instantiateSync(): WasmInterface {
   assertWebAssembly();
-  const weight = new WeightImport();
-  return new WasmInterface(new WebAssembly.Instance(new WebAssembly.Module(moduleBytes()), weight.imports), weight);
+  return new WasmInterface(new WebAssembly.Instance(new WebAssembly.Module(moduleBytes())));
 }
 
 /** Compiles and instantiates the module off the main thread where the platform can. */
 export async function instantiate(): Promise<WasmInterface> {
   assertWebAssembly();
-  const weight = new WeightImport();
-  const { instance } = await WebAssembly.instantiate(moduleBytes(), weight.imports);
-  return new WasmInterface(instance, weight);
+  const { instance } = await WebAssembly.instantiate(moduleBytes());
+  return new WasmInterface(instance);
 }
 
 /**
  * One instantiated module. Memory after the module's static data (heapBase): the input buffer
  * (text in, plus the bytes scan() overwrites past its end), the output area (fingerprints out),
- * then a growable area: the weight table, then the features output.
+ * then a growable area: the weight table, then the features output (and in MODE_FUNCTION their weights).
+ * Weight functions run here, not called from the module: the module imports nothing, which spares V8 compiling
+ * an import wrapper at every start-up; after each slice the features come out, get their weights and go back in
+ * (#voteFeatures).
  */
 export class WasmInterface {
   // #private: the minifier shortens these names (it cannot know who reads a public one).
   readonly #ex: WasmExports;
-  readonly #weight: WeightImport;
+  readonly #weight = new WeightCalls();
   readonly #region: number;
   readonly #input: number;
   readonly #out: number;
@@ -89,13 +72,15 @@ export class WasmInterface {
   readonly #encoder = new TextEncoder();
   #loadedTable: WeightTable | null = null;
   #tableBytes = 0;
-  /** Where configureFeatures() put the features output: after the weight table, which stays loaded. */
+  /** Where configureFeatures() or configure() put the features output: after the weight table, which stays loaded. */
   #featuresOut = 0;
+  /** MODE_FUNCTION: where the features' weights go, and whether that is the mode configured. */
+  #weightsOut = 0;
+  #functionMode = false;
 
-  constructor(instance: WebAssembly.Instance, weight: WeightImport) {
+  constructor(instance: WebAssembly.Instance) {
     const ex = instance.exports as unknown as WasmExports;
     this.#ex = ex;
-    this.#weight = weight;
     this.#region = ex.stateRegion();
     this.#input = align(ex.heapBase());
     this.#out = align(this.#input + INPUT_CAP + SENTINEL_BYTES);
@@ -166,21 +151,57 @@ export class WasmInterface {
   }
 
   /** Feeds the first `bytes` bytes of the input buffer into the current document (bound: feed() passes it on). */
-  readonly update = (bytes: number): void => this.#ex.update(this.#input, bytes);
+  readonly update = (bytes: number): void => {
+    this.#ex.update(this.#input, bytes);
+    if (this.#functionMode) this.#voteFeatures();
+  };
 
   /** Ends the current document: its fingerprint. */
   digest(): bigint {
-    return BigInt.asUintN(64, this.#ex.digest());
+    if (!this.#functionMode) return BigInt.asUintN(64, this.#ex.digest());
+    this.#ex.finishFeatures();
+    this.#voteFeatures();
+    return BigInt.asUintN(64, this.#ex.votedFingerprint());
   }
 
   /** The fingerprint of the whole document in the first `bytes` bytes of the input, into output slot `slot`. */
   fingerprintInput(bytes: number, slot: number): void {
-    this.#ex.fingerprintInto(this.#input, bytes, this.#out + 8 * slot);
+    if (!this.#functionMode) {
+      this.#ex.fingerprintInto(this.#input, bytes, this.#out + 8 * slot);
+      return;
+    }
+    this.#ex.reset();
+    this.update(bytes);
+    this.digestToSlot(slot);
   }
 
   /** digest() into output slot `slot`. */
   digestToSlot(slot: number): void {
-    this.#ex.digestInto(this.#out + 8 * slot);
+    if (!this.#functionMode) {
+      this.#ex.digestInto(this.#out + 8 * slot);
+      return;
+    }
+    const fp = this.digest();
+    new BigUint64Array(this.#ex.memory.buffer, this.#out + 8 * slot, 1)[0] = fp;
+  }
+
+  /** MODE_FUNCTION: the features found since the last call, weighted by the user's function and voted. */
+  #voteFeatures(): void {
+    const n = this.#ex.takeFeatures();
+    if (n === 0) return;
+    const { buffer } = this.#ex.memory;
+    const features = new BigUint64Array(buffer, this.#featuresOut, n);
+    // An Int32Array converts what the function returns as a WebAssembly i32 result would (ToInt32); the core
+    // layer's weightOf has checked it is an integer in range already.
+    const weights = new Int32Array(buffer, this.#weightsOut, n);
+    const weight = this.#weight;
+    weight.running = true;
+    try {
+      for (let i = 0; i < n; i++) weights[i] = weight.weightOf(features[i]);
+    } finally {
+      weight.running = false;
+    }
+    this.#ex.voteWeights(this.#featuresOut, this.#weightsOut, n);
   }
 
   /** The first `count` output slots; a view, valid until the next call. */
@@ -199,15 +220,31 @@ export class WasmInterface {
   /** Sets w, the mode, the weights and the tokenization for the next documents. */
   configure(config: HasherConfig): void {
     const { weighting } = config;
+    this.#functionMode = weighting.kind === 'function';
+    if (weighting.kind === 'function') {
+      this.#weight.weightOf = weighting.weightOf;
+      // Room for every feature a slice can make (a slice of n bytes ends at most n tokens; the document's end
+      // adds one more), and their weights.
+      const cap = INPUT_CAP + 2;
+      const out = this.#placeFeatures(cap);
+      this.#weightsOut = align(out + 8 * cap);
+      this.#ensure(this.#weightsOut + 4 * cap);
+      this.#ex.configure(config.shingle, MODE_FUNCTION, out, cap, tokensCode(config.tokens));
+      return;
+    }
     let mode = MODE_UNIT;
     if (weighting.kind === 'table') {
       this.#loadTable(weighting.table);
       mode = MODE_TABLE;
-    } else if (weighting.kind === 'function') {
-      this.#weight.weightOf = weighting.weightOf;
-      mode = MODE_FUNCTION;
     }
     this.#ex.configure(config.shingle, mode, 0, 0, tokensCode(config.tokens));
+  }
+
+  /** Places the features output (cap hashes) after the weight table; returns where it starts. */
+  #placeFeatures(cap: number): number {
+    const out = (this.#featuresOut = this.#varArea + align(this.#tableBytes));
+    this.#ensure(out + 8 * cap);
+    return out;
   }
 
   #loadTable(table: WeightTable): void {
@@ -226,9 +263,8 @@ export class WasmInterface {
 
   /** Features mode for the next document: an output of `cap` hashes, for takeFeatures() to collect. */
   configureFeatures(shingle: number, tokens: Tokenization, cap: number): void {
-    const out = (this.#featuresOut = this.#varArea + align(this.#tableBytes));
-    this.#ensure(out + 8 * cap);
-    this.#ex.configure(shingle, MODE_FEATURES, out, cap, tokensCode(tokens));
+    this.#functionMode = false;
+    this.#ex.configure(shingle, MODE_FEATURES, this.#placeFeatures(cap), cap, tokensCode(tokens));
   }
 
   /** Features mode: the feature hashes found since the last call, copied out (null if none). */

@@ -1,6 +1,6 @@
 // The browser bundles in real Chromium: the ES module (dist/browser/simhash-wasm.js) and the UMD global
 // (dist/browser/simhash-wasm.umd.js) compute every golden fingerprint with the WASM engine and the pure one,
-// in a page and in a Web Worker.
+// in a page and in a Web Worker; the lite ES module (dist/browser/simhash-wasm.lite.js) with the WASM engine.
 // engine: 'auto' takes WASM where it runs and the pure engine under a CSP without 'wasm-unsafe-eval' or
 // with no WebAssembly at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,8 @@ const pages = {
   '/umd-csp-wasm.html': { html: umdPage, headers: wasmCsp },
   '/esm-no-wasm.html': { html: noWasm + esmPage },
   '/umd-no-wasm.html': { html: noWasm + umdPage },
+  '/lite.html': { html: '<!doctype html><script type="module" src="/fixtures/lite-page.js"></script>' },
+  '/lite-csp.html': { html: '<!doctype html><script type="module" src="/fixtures/lite-page.js"></script>', headers: strictCsp },
   '/worker.html': { html: '<!doctype html><script type="module" src="/fixtures/worker-page.js"></script>' },
 };
 
@@ -109,5 +111,46 @@ describe('in a Web Worker', () => {
     const got = await goldenIn(`/worker.html?kind=${kind}`, 'wasm', false);
     expect([got.bundle, got.engine]).toEqual([bundle, 'wasm']);
     expect(goldenMisses(got, bundle)).toEqual([]);
+  });
+});
+
+describe('the lite bundle in Chromium (the WASM engine only)', () => {
+  it.each([
+    ['wasm', true],
+    ['auto', false],
+  ] as const)('engine %s (init() called: %s): every golden fingerprint', async (engine, callInit) => {
+    const got = await goldenIn('/lite.html', engine, callInit);
+    expect([got.bundle, got.initError, got.engine]).toEqual(['lite', null, 'wasm']);
+    expect(goldenMisses(got, `lite ${engine}`)).toEqual([]);
+  });
+
+  /** The errors the lite page's API throws, after its module loaded without a page error. */
+  async function refusals(path: string): Promise<Record<'init' | 'auto' | 'pure', string | null>> {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(origin + path);
+      await page.waitForFunction(() => document.title.startsWith('ready'), undefined, { timeout: 20_000 });
+      type Refusals = () => Promise<Record<'init' | 'auto' | 'pure', string | null>>;
+      const got = await page.evaluate(() => (window as unknown as { liteRefusals: Refusals }).liteRefusals());
+      expect(errors).toEqual([]);
+      return got;
+    } finally {
+      await page.close();
+    }
+  }
+
+  it("has no pure engine: engine 'pure' is a TypeError naming the full bundle", async () => {
+    const got = await refusals('/lite.html');
+    expect(got.init).toBe(null);
+    expect(got.auto).toBe(null);
+    expect(got.pure).toMatch(/^TypeError: .*'pure'.*simhash-wasm\.js/);
+  });
+
+  it("under a CSP without 'wasm-unsafe-eval': init() is refused and 'auto' says there is nothing to fall back to", async () => {
+    const got = await refusals('/lite-csp.html');
+    expect(got.init).toMatch(/CompileError: .*Content Security/);
+    expect(got.auto).toMatch(/^TypeError: WebAssembly cannot run here.*no pure engine.*simhash-wasm\.js/);
   });
 });
