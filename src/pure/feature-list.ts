@@ -1,6 +1,7 @@
 // A sink that keeps every feature hash, in order, for `features()` (weights tables, idf, tests).
 import type { Text, Tokenization } from '../core/types.js';
-import { feedBytes, feedString } from './decode.js';
+import { feedBytes } from './decode.js';
+import { EncodeBuffer } from './encoded.js';
 import { Shingler, type FeatureSink } from './shingler.js';
 import { LOW_WORD } from './weight-sinks.js';
 
@@ -27,7 +28,7 @@ class FeatureList implements FeatureSink {
 export function collectFeatures(text: Text, shingle: number, tokens: Tokenization): BigUint64Array {
   const list = new FeatureList();
   const shingler = new Shingler(shingle, list, tokens);
-  if (typeof text === 'string') feedString(shingler, text, 0, text.length);
+  if (typeof text === 'string') new EncodeBuffer().feed(shingler, text, 0, text.length);
   else feedBytes(shingler, text, 0, text.length);
   shingler.finish();
   return new BigUint64Array(list.words.buffer, 0, list.count).slice();
