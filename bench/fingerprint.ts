@@ -8,7 +8,7 @@
 import simhashJs from 'simhash-js';
 import * as wasm from '../src/index.js';
 import * as pure from '../src/pure/index.js';
-import { roundsTable, runRounds, type RoundTask } from './rounds.js';
+import { roundsTable, runRounds, type RoundsOutcome, type RoundTask } from './rounds.js';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { firstDocuments, SEED_SHINGLE, SEED_XOR, seedWorkload, spamAssassinWorkload, xorAll, type Workload } from './workloads.js';
 
@@ -99,6 +99,33 @@ async function benchWorkload(context: SuiteContext, key: string, load: () => Wor
   context.log(`${workload.name}: ${context.rounds} interleaved rounds${stick ? ', each with a reference sample' : ''}`);
   const outcome = await runRounds(tasks, context.rounds, context.log, stick);
   context.print(`### fingerprint: ${workload.name}, ${(workload.totalBytes / 1e6).toFixed(1)} MB, w = ${SEED_SHINGLE}\n\n${roundsTable(outcome)}\n`);
+  if (outcome.reference) context.print(`${goals(outcome)}\n`);
+}
+
+/** Issue 13's goals for the engines, per thread on the seed's workload: WASM 10 times the reference, pure TypeScript 2 times. */
+const GOALS = [
+  { engine: 'wasm', times: 10 },
+  { engine: 'pure', times: 2 },
+];
+
+/** Each engine's best task by its median ratio to the reference (paired rounds, as the table), against its goal. */
+function goals(outcome: RoundsOutcome): string {
+  const reference = outcome.reference!;
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  const lines = GOALS.map(({ engine, times }) => {
+    const ratios = outcome.tasks
+      .filter((task) => task.name.startsWith(`${engine} `))
+      .map((task) => ({ name: task.name, ratio: median(task.ms.map((ms, round) => reference.ms[round] / ms * (task.items / reference.items))) }));
+    if (ratios.length === 0) return `- ${engine}: no task ran`;
+    const best = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+    const verdict = best.ratio >= times ? 'reached' : `not reached, ${((times / best.ratio - 1) * 100).toFixed(0)}% short`;
+    return `- ${engine} at least ${times}× the reference: best ${best.ratio.toFixed(2)}× (${best.name}): ${verdict}`;
+  });
+  return `Goals (issue 13, the engines; median of the paired rounds' ratios):\n\n${lines.join('\n')}\n`;
 }
 
 export const suite: BenchSuite = {

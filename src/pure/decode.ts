@@ -1,43 +1,9 @@
-// Input scanners: UTF-16 strings walked as they are (surrogate pairs combined, a lone surrogate is
-// U+FFFD) and UTF-8 bytes decoded as WHATWG TextDecoder does, both feeding a Shingler. In the steady
-// state the fused scanner takes over; what it leaves (and a document's first tokens) is done here.
+// The input scanner: UTF-8 bytes decoded as WHATWG TextDecoder does, feeding a Shingler (strings come here as their
+// UTF-8 bytes: encoded.ts). In the steady state the fused scanner takes over; what it leaves (and a document's first
+// tokens) is done here.
 import { ASCII_TOKEN_BYTE } from './fnv.js';
-import { fusedBytes, fusedString, isSteady } from './fused-scan.js';
+import { fusedBytes, isSteady } from './fused-scan.js';
 import type { Shingler } from './shingler.js';
-
-/**
- * Feeds s[from..to). A high surrogate at to - 1 counts as lone (U+FFFD): a stream holds it back
- * itself. Bytes fed before must have been ended (Shingler.endUtf8).
- */
-export function feedString(sh: Shingler, s: string, from: number, to: number): void {
-  let i = from;
-  while (i < to) {
-    if (isSteady(sh)) {
-      i = fusedString(sh, s, i, to);
-      if (i === to) break;
-    }
-    const c = s.charCodeAt(i);
-    if (c < 0x80) {
-      if (ASCII_TOKEN_BYTE[c] !== 0) i = sh.asciiRunString(s, i, to);
-      else {
-        sh.separator();
-        i++;
-      }
-      continue;
-    }
-    if ((c & 0xfc00) === 0xd800 && i + 1 < to) {
-      const d = s.charCodeAt(i + 1);
-      if ((d & 0xfc00) === 0xdc00) {
-        sh.codePoint(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000);
-        i += 2;
-        continue;
-      }
-    }
-    // Anything else, a lone surrogate included (the tables make every surrogate a separator).
-    sh.codePoint(c);
-    i++;
-  }
-}
 
 /**
  * Feeds UTF-8 bytes[from..to). Per WHATWG, a maximal invalid subsequence is one U+FFFD and the byte

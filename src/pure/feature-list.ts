@@ -1,6 +1,7 @@
 // A sink that keeps every feature hash, in order, for `features()` (weights tables, idf, tests).
 import type { Text, Tokenization } from '../core/types.js';
-import { feedBytes, feedString } from './decode.js';
+import { feedBytes } from './decode.js';
+import { EncodeBuffer } from './encoded.js';
 import { Shingler, type FeatureSink } from './shingler.js';
 import { LOW_WORD } from './weight-sinks.js';
 
@@ -23,11 +24,14 @@ class FeatureList implements FeatureSink {
   }
 }
 
+/** Shared: collecting features calls no user code, so no call can start inside another. */
+const encoded = new EncodeBuffer();
+
 /** The feature hashes of a document, in order, repeats included. */
 export function collectFeatures(text: Text, shingle: number, tokens: Tokenization): BigUint64Array {
   const list = new FeatureList();
   const shingler = new Shingler(shingle, list, tokens);
-  if (typeof text === 'string') feedString(shingler, text, 0, text.length);
+  if (typeof text === 'string') encoded.feed(shingler, text, 0, text.length);
   else feedBytes(shingler, text, 0, text.length);
   shingler.finish();
   return new BigUint64Array(list.words.buffer, 0, list.count).slice();

@@ -1,6 +1,7 @@
 // One document at a time through a Shingler into the counters a hasher's weighting needs.
 import type { HasherConfig, Text } from '../core/types.js';
-import { feedBytes, feedString } from './decode.js';
+import { feedBytes } from './decode.js';
+import { EncodeBuffer } from './encoded.js';
 import { Shingler, type FeatureSink } from './shingler.js';
 import { UnitCounter } from './unit-counter.js';
 import { FunctionWeightSink, TableWeightSink } from './weight-sinks.js';
@@ -14,6 +15,7 @@ export class Fingerprinter {
   private readonly counter: Counter;
   /** Set while a document is in progress, so a re-entrant call (from a weight function) gets its own. */
   busy = false;
+  private readonly encoded = new EncodeBuffer();
 
   constructor(config: HasherConfig) {
     const { weighting } = config;
@@ -38,9 +40,14 @@ export class Fingerprinter {
   /** Fingerprint of a whole document; writes its halves to out[at + lowWord], out[at + 1 - lowWord]. */
   whole(text: Text, out: Int32Array, at: number, lowWord: number): void {
     this.begin();
-    if (typeof text === 'string') feedString(this.shingler, text, 0, text.length);
+    if (typeof text === 'string') this.feedString(text, 0, text.length);
     else feedBytes(this.shingler, text, 0, text.length);
     this.end(out, at, lowWord);
+  }
+
+  /** Feeds s[from..to) (encoded.ts says how and why). */
+  feedString(s: string, from: number, to: number): void {
+    this.encoded.feed(this.shingler, s, from, to);
   }
 
   /** Ends the document and writes its fingerprint halves. */

@@ -45,40 +45,9 @@ export function absorbBytes(lo: Int32Array, hi: Int32Array, count: number, src: 
 }
 
 /**
- * Absorbs the lowercased run of ASCII alphanumerics of `s` starting at `from` (which must be one)
- * into states 0..count-1 (count >= 1); returns where the run ends (at most `end`).
+ * Absorbs the lowercased run of ASCII alphanumerics of UTF-8 bytes starting at `from` (which must be one) into
+ * states 0..count-1 (count >= 1); returns where the run ends (at most `end`).
  */
-export function absorbAsciiRunString(lo: Int32Array, hi: Int32Array, count: number, s: string, from: number, end: number): number {
-  // The first state finds the run's end as it goes; the others replay the same run.
-  let l = lo[0];
-  let h = hi[0];
-  let to = from;
-  for (; to < end; to++) {
-    const c = s.charCodeAt(to);
-    if (c >= 0x80) break;
-    const b = ASCII_TOKEN_BYTE[c];
-    if (b === 0) break;
-    const x = l ^ b;
-    h = (Math.imul(h, PRIME_LO) + (x << 8) + (((x >>> 0) * PRIME_CARRY) | 0)) | 0;
-    l = Math.imul(x, PRIME_LO);
-  }
-  lo[0] = l;
-  hi[0] = h;
-  for (let k = 1; k < count; k++) {
-    l = lo[k];
-    h = hi[k];
-    for (let i = from; i < to; i++) {
-      const x = l ^ (s.charCodeAt(i) | 0x20);
-      h = (Math.imul(h, PRIME_LO) + (x << 8) + (((x >>> 0) * PRIME_CARRY) | 0)) | 0;
-      l = Math.imul(x, PRIME_LO);
-    }
-    lo[k] = l;
-    hi[k] = h;
-  }
-  return to;
-}
-
-/** As absorbAsciiRunString, over UTF-8 bytes. */
 export function absorbAsciiRunBytes(lo: Int32Array, hi: Int32Array, count: number, src: Uint8Array, from: number, end: number): number {
   let l = lo[0];
   let h = hi[0];

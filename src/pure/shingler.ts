@@ -12,7 +12,7 @@ import type { Tokenization } from '../core/types.js';
 import { BMP_LOWER, FLAG_ALNUM, FLAG_CASED, flagsOf, lowerOf } from './char-props.js';
 import { bmpLowerForCjk, isCjkCodePoint } from './cjk.js';
 import { FLAG_CASE_IGNORABLE } from './unicode-tables.js';
-import { absorbAsciiRunBytes, absorbAsciiRunString, absorbByte, absorbBytes, OFFSET_HI, OFFSET_LO, splitmixBlock } from './fnv.js';
+import { absorbAsciiRunBytes, absorbByte, absorbBytes, OFFSET_HI, OFFSET_LO, splitmixBlock } from './fnv.js';
 
 /** Receives finished feature hashes (after splitmix64) in blocks of at most FEATURE_BLOCK. */
 export interface FeatureSink {
@@ -88,15 +88,7 @@ export class Shingler {
     if (this.inToken) this.endToken();
   }
 
-  /** The run of ASCII alphanumerics of s from `from` (one must be there), up to `to`; returns its end. */
-  asciiRunString(s: string, from: number, to: number): number {
-    this.enterAsciiRun(s.charCodeAt(from));
-    const end = absorbAsciiRunString(this.lo, this.hi, this.open, s, from, to);
-    this.prevCased = s.charCodeAt(end - 1) >= 0x41; // a letter, not a digit
-    return end;
-  }
-
-  /** As asciiRunString, over bytes. */
+  /** The run of ASCII alphanumerics of bytes from `from` (one must be there), up to `to`; returns its end. */
   asciiRunBytes(bytes: Uint8Array, from: number, to: number): number {
     this.enterAsciiRun(bytes[from]);
     const end = absorbAsciiRunBytes(this.lo, this.hi, this.open, bytes, from, to);

@@ -3,7 +3,7 @@
 // string chunk may end in a high surrogate, held back until the next string chunk shows whether a
 // low surrogate completes it. Anything else ends what was held as U+FFFD. Empty chunks change nothing.
 import type { EngineStream, HasherConfig, Text } from '../core/types.js';
-import { feedBytes, feedString } from './decode.js';
+import { feedBytes } from './decode.js';
 import { Fingerprinter } from './fingerprinter.js';
 import { hashBigInt } from './weight-sinks.js';
 
@@ -44,7 +44,7 @@ export class PureStream implements EngineStream {
       this.heldHigh = last;
       to--;
     }
-    feedString(shingler, chunk, from, to);
+    this.fingerprinter.feedString(chunk, from, to);
   }
 
   digest(): bigint {
