@@ -77,6 +77,23 @@ describe('multi-index layouts', () => {
     }
   });
 
+  it("'auto' moves to a multi-index layout as the index grows (k = 9), and stays exact", () => {
+    const rng = new XorShift32(9);
+    const data = makeData(rng, 'random', 150_000, 4);
+    const index = new SimHashIndex({ maxDistance: 9 });
+    const kinds = new Set<string>();
+    for (const [from, to] of [[0, 5_000], [5_000, 50_000], [50_000, 150_000]]) {
+      index.addMany(BigUint64Array.from(data.slice(from, to)));
+      kinds.add(index.layout.kind);
+    }
+    expect(index.layout.kind).toBe('multi-index');
+    expect(kinds.size).toBeGreaterThan(1); // it started elsewhere and re-planned
+    const entries = data.map((fp, id) => ({ id, fp }));
+    const queries = makeQueries(rng, data, 30, 9);
+    const many = index.queryMany(BigUint64Array.from(queries));
+    queries.forEach((q, i) => expect(matchesOf(many, i), `query ${i}`).toEqual(bruteQuery(entries, q, 9)));
+  });
+
   it('refuses a substring count outside 1..k + 1', () => {
     expect(() => new SimHashIndex({ maxDistance: 3, layout: { substrings: 5 } })).toThrow(RangeError);
     expect(() => new SimHashIndex({ maxDistance: 3, layout: { substrings: 0 } })).toThrow(/options.layout.substrings must be from 1 to 4/);
