@@ -37,7 +37,8 @@ async function run(context: SuiteContext): Promise<void> {
   };
   const k3 = build(3), k7 = build(7), k12 = build(12), scan = build(32, 'scan');
   const autos = new Map([16, 24, 32].map((k) => [k, build(k)]));
-  const near = queries.slice(0, 20_000).map((q, i) => (i % 2 ? q : stored[i * 37] ^ BigInt(1 << (i % 13))));
+  // Half random, half stored fingerprints with one bit flipped (each has a match).
+  const near = queries.map((q, i) => (i % 2 ? q : stored[(i * 37) % N] ^ BigInt(1 << (i % 13))));
   const singles = queries.subarray(0, 100_000);
   const describe = (index: SimHashIndex) => `${index.layout.kind}, ${index.layout.tables} table${index.layout.tables > 1 ? 's' : ''}`;
   const ratio = (x: number) => `${x.toFixed(2)}×`;
@@ -45,9 +46,9 @@ async function run(context: SuiteContext): Promise<void> {
   const goals: Goal[] = [
     { name: `k = 3 queryMany, 1M random queries (${describe(k3)})`, items: N, fn: () => k3.queryMany(queries), target: (v, ref) => ({ met: v >= 10 * ref, text: '≥ 10× reference', against: ratio(v / ref) }) },
     { name: `k = 3 query, 100K random queries one by one`, items: singles.length, fn: () => { for (const q of singles) k3.query(q); }, target: (v, ref) => ({ met: v >= 5 * ref, text: '≥ 5× reference', against: ratio(v / ref) }) },
-    { name: `k = 7 queryMany, 20K queries (${describe(k7)})`, items: near.length, fn: () => k7.queryMany(near), target: atLeast(1_000_000, 'queries/s') },
+    { name: `k = 7 queryMany, 1M queries (${describe(k7)})`, items: near.length, fn: () => k7.queryMany(near), target: atLeast(1_000_000, 'queries/s') },
     { name: `k = 7 pairs() over 1M (${describe(k7)})`, fn: () => k7.pairs(), target: (v) => ({ met: 1 / v <= 1, text: '≤ 1 s', against: 1 / v <= 1 ? 'met' : `${ratio(1 / v)} the goal's time` }) },
-    { name: `k = 12 queryMany, 2,000 queries (${describe(k12)})`, items: 2_000, fn: () => k12.queryMany(near.subarray(0, 2_000)), target: atLeast(20_000, 'queries/s') },
+    { name: `k = 12 queryMany, 100K queries (${describe(k12)})`, items: 100_000, fn: () => k12.queryMany(near.subarray(0, 100_000)), target: atLeast(20_000, 'queries/s') },
     { name: 'k = 16 scan layout, WebAssembly kernel, 400 queries', items: 400, fn: () => scan.queryMany(near.subarray(0, 400), 16), target: (v) => ({ met: v >= 8 * SCAN_BEFORE_KERNEL, text: `≥ 8× the scan before the kernel (${SCAN_BEFORE_KERNEL}/s)`, against: ratio(v / SCAN_BEFORE_KERNEL) }) },
   ];
   const simd = createSimdScanKernel();
