@@ -26,6 +26,13 @@ export interface ScanKernel {
    * never do).
    */
   scan(stored: BigUint64Array, queries: BigUint64Array, maxDistance: number, into?: ScanMatches): ScanMatches;
+  /**
+   * Optional (the WebAssembly kernel has it): pairs() on one multi-index table. The table's rows are (hi[r], lo[r]),
+   * bucket b holding rows offsets[b] .. offsets[b + 1] - 1. For every bucket b and every x of `xors` with b ^ x >= b,
+   * every pair of a row a of b and a row c of b ^ x (c > a within one bucket) at distance 1..maxDistance, leaving out
+   * a row equal to the row before it in its bucket. As matches (query = a, stored = c), in no particular order.
+   */
+  bucketPairs?(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches;
 }
 
 /** An empty ScanMatches, or `into` emptied. */

@@ -6,10 +6,14 @@
 import { emptyMatches, reserveMatches, type ScanKernel, type ScanMatches } from '../core/scan-kernel.js';
 import { SCAN_SCALAR_HEX } from './scan-bytes.js';
 
+/** Which 32-bit half of a little-endian u64 in the module's memory holds the high word. */
+const HALF_LO = 0, HALF_HI = 1;
+
 interface ScanExports {
   readonly memory: WebAssembly.Memory;
   scan(stored: number, n: number, queries: number, m: number, k: number, outStored: number, outQueryDistance: number, capacity: number): number;
   reserve(bytes: number): number;
+  bucketPairs(fps: number, offsets: number, buckets: number, xors: number, xorCount: number, k: number, out: number, capacity: number): number;
 }
 
 /** Queries per call into the module; its output holds their matches. */
@@ -74,6 +78,44 @@ class WasmScanKernel implements ScanKernel {
       }
     }
     return out;
+  }
+
+  bucketPairs(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches {
+    const out = emptyMatches(into);
+    const n = hi.length, buckets = offsets.length - 1;
+    // The table over the stored fingerprints' place: the next scan copies those in again.
+    this.loaded = null;
+    const offsetsAt = BASE + n * 8, xorsAt = offsetsAt + offsets.length * 4, outAt = xorsAt + xors.length * 4;
+    for (let placed = false; ; ) {
+      if (this.exports.memory.buffer.byteLength < outAt + this.capacity * 12 && !this.exports.reserve(outAt + this.capacity * 12)) {
+        throw new RangeError(`pairs() needs ${outAt + this.capacity * 12} bytes of WebAssembly memory, more than it can have`);
+      }
+      const buffer = this.exports.memory.buffer;
+      if (!placed) {
+        const words = new Uint32Array(buffer, BASE, 2 * n);
+        for (let r = 0; r < n; r++) {
+          words[2 * r + HALF_HI] = hi[r];
+          words[2 * r + HALF_LO] = lo[r];
+        }
+        new Uint32Array(buffer, offsetsAt, offsets.length).set(offsets);
+        new Uint32Array(buffer, xorsAt, xors.length).set(xors);
+        placed = true;
+      }
+      const found = this.exports.bucketPairs(BASE, offsetsAt, buckets, xorsAt, xors.length, maxDistance, outAt, this.capacity);
+      if (found < 0) {
+        this.capacity *= 2;
+        continue;
+      }
+      const triples = new Uint32Array(this.exports.memory.buffer, outAt, 3 * found);
+      reserveMatches(out, found);
+      for (let i = 0; i < found; i++) {
+        out.query[i] = triples[3 * i];
+        out.stored[i] = triples[3 * i + 1];
+        out.distance[i] = triples[3 * i + 2];
+      }
+      out.count = found;
+      return out;
+    }
   }
 
   /** Grows the memory to `bytes` and copies `stored` in unless it is there already (growing keeps the contents). */

@@ -1,12 +1,17 @@
 // Multi-index layouts ({ substrings: m }): query, queryMany and pairs equal brute force for k = 0..32 and every m
 // from 1 to k + 1 it allows (radii from 0 to k), on random, clustered and duplicate-heavy sets, after removals,
 // with an unsealed buffer, over several runs, and after serialize/deserialize.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SimHashIndex } from '../../src/block-index/index.js';
 import { multiIndexRadii } from '../../src/block-index/plan/layout.js';
 import { brutePairs, bruteQuery, makeData, makeQueries, type Entry } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
+import { setScanKernel } from '../../src/block-index/scan/kernel-slot.js';
+import { tsScanKernel } from '../../src/block-index/scan/ts-scan-kernel.js';
+import { createWasmScanKernel } from '../../src/wasm/scan-kernel.js';
+
+afterAll(() => setScanKernel(null));
 
 function matchesOf(many: { offsets: Uint32Array; ids: Uint32Array; distances: Uint8Array }, i: number) {
   return Array.from({ length: many.offsets[i + 1] - many.offsets[i] }, (_, j) => ({ id: many.ids[many.offsets[i] + j], distance: many.distances[many.offsets[i] + j] }));
@@ -25,7 +30,11 @@ describe('multi-index layouts', () => {
     }
   });
 
-  it('query, queryMany and pairs equal brute force for k = 0..32 (random, clustered, duplicate-heavy; removals; reload)', () => {
+  it.each([
+    ['TypeScript', () => tsScanKernel],
+    ['WebAssembly', () => createWasmScanKernel()],
+  ])('query, queryMany and pairs (%s kernel) equal brute force for k = 0..32 (random, clustered, duplicate-heavy; removals; reload)', (_, kernel) => {
+    setScanKernel(kernel);
     fc.assert(fc.property(fc.integer({ min: 0, max: 32 }), fc.integer({ min: 0, max: 1000 }), fc.constantFrom('random', 'clustered', 'duplicates'), fc.integer({ min: 1, max: 2 ** 31 }), (k, pick, kind, seed) => {
       const m = 1 + (pick % Math.min(k + 1, 8));
       const rng = new XorShift32(seed);

@@ -1,0 +1,45 @@
+// pairs() on a multi-index table (src/block-index/pairs/multi-index-pairs.ts has the JavaScript twin and says why it
+// is exact): the rows of each bucket against the rows of every bucket within the table's radius, that is b ^ x for
+// each xor x given, where b ^ x >= b. Scalar code: each comparison is a load, an xor and an i64.popcnt.
+//
+// Memory (placed by src/wasm/scan-kernel.ts): the table's fingerprints (u64, table order), its bucket offsets
+// (buckets + 1 u32), the xors (u32), then the output: (row a, row b, distance) as three u32 per pair.
+
+/**
+ * Pairs written, or -1 when they did not fit `capacity` (the caller grows the output and calls again). A row equal
+ * to the row before it in its bucket is left out (the first of a run of equal values stands for all of them), and so
+ * are pairs at distance 0 (exact duplicates are found apart).
+ */
+export function bucketPairs(fps: usize, offsets: usize, buckets: i32, xors: usize, xorCount: i32, k: i32, out: usize, capacity: i32): i32 {
+  let count = 0;
+  // One pass per xor over the buckets in order, so the other bucket advances in order too (within aligned blocks).
+  for (let p = 0; p < xorCount; p++) {
+    const x = load<u32>(xors + (<usize>p << 2));
+    for (let b: u32 = 0; b < <u32>buckets; b++) {
+      const other = b ^ x;
+      if (other < b) continue;
+      const aStart = load<u32>(offsets + (<usize>b << 2)), aEnd = load<u32>(offsets + (<usize>(b + 1) << 2));
+      if (aStart == aEnd) continue;
+      const bStart = load<u32>(offsets + (<usize>other << 2)), bEnd = load<u32>(offsets + (<usize>(other + 1) << 2));
+      if (bStart == bEnd) continue;
+      const same = other == b;
+      for (let a = aStart; a < aEnd; a++) {
+        const va = load<u64>(fps + (<usize>a << 3));
+        if (a > aStart && load<u64>(fps + (<usize>(a - 1) << 3)) == va) continue;
+        for (let c = same ? a + 1 : bStart; c < bEnd; c++) {
+          const vc = load<u64>(fps + (<usize>c << 3));
+          const d = <i32>popcnt<u64>(va ^ vc);
+          if (d > k || d == 0) continue;
+          if (c > bStart && load<u64>(fps + (<usize>(c - 1) << 3)) == vc) continue;
+          if (count == capacity) return -1;
+          const at = out + <usize>count * 12;
+          store<u32>(at, a);
+          store<u32>(at, c, 4);
+          store<u32>(at, d, 8);
+          count++;
+        }
+      }
+    }
+  }
+  return count;
+}
