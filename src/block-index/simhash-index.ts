@@ -25,6 +25,20 @@ import { sortU64 } from './tables/radix-sort.js';
 /** queryMany works through its queries this many at a time. */
 const QUERY_SLICE = 1 << 20;
 
+/**
+ * What block-index/shared (read-only snapshots for worker threads) may do inside an index; not public API (the
+ * package entries export the class only). Set by the class's static block, the one place its private fields are in reach.
+ */
+export interface IndexInternals {
+  /** Counts writes (add, addMany, remove): a snapshot taken at one generation is current until the next. */
+  generation(index: SimHashIndex): number;
+  /** Compacts the index into one run (null when empty) and returns it. */
+  compacted(index: SimHashIndex): Run | null;
+  /** Puts `run` (the compacted run's copy on shared memory, same contents) in its place. */
+  replaceCompacted(index: SimHashIndex, run: Run): void;
+}
+export let indexInternals: IndexInternals;
+
 export class SimHashIndex {
   readonly #k: number;
   readonly #layoutOption: LayoutOption;
@@ -35,6 +49,18 @@ export class SimHashIndex {
   /** The size the auto layout was chosen for. */
   #plannedFor: number;
   readonly #searcher = new Searcher();
+  #generation = 0;
+
+  static {
+    indexInternals = {
+      generation: (index) => index.#generation,
+      compacted: (index) => index.#stack.compact(),
+      replaceCompacted: (index, run) => {
+        if (index.#stack.runs.length !== 1 || index.#stack.buffer.length !== 0 || index.#stack.runs[0].n !== run.n) throw new Error('internal error: the index changed before its run was replaced');
+        index.#stack.runs[0] = run;
+      },
+    };
+  }
 
   constructor(options: SimHashIndexOptions = {}) {
     if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
@@ -72,6 +98,7 @@ export class SimHashIndex {
     if (id === undefined) id = this.#autoIds(1);
     else if (this.#stack.find(checkId(id, 'id')) !== null) throw new RangeError(`id ${id} is already in the index`);
     this.#stack.add(hiOf(fingerprint), loOf(fingerprint), id);
+    this.#generation++;
     this.#nextId = Math.max(this.#nextId, id + 1);
     this.#replan();
     return id;
@@ -101,6 +128,7 @@ export class SimHashIndex {
     for (let i = 0; i < n; i++) if (idCopy[i] > maxId) maxId = idCopy[i];
     if (this.#layoutOption === 'auto' && this.size === 0) this.#replan(n);
     this.#stack.addBatch(hi, lo, idCopy.slice(), n);
+    this.#generation++;
     this.#nextId = Math.max(this.#nextId, maxId + 1);
     this.#replan();
     return idCopy;
@@ -108,7 +136,9 @@ export class SimHashIndex {
 
   /** Removes the fingerprint stored under `id`; returns false if there is none. */
   remove(id: number): boolean {
-    return this.#stack.remove(checkId(id, 'id'));
+    const removed = this.#stack.remove(checkId(id, 'id'));
+    if (removed) this.#generation++;
+    return removed;
   }
 
   has(id: number): boolean {
