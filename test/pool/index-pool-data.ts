@@ -11,14 +11,14 @@ function flip(fp: bigint, bits: readonly number[]): bigint {
 
 /** Copies of a few centres, each with up to `spread` random bits flipped. */
 export const clustered = (size: number, spread: number) =>
-  fc.tuple(fc.array(u64, { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(fc.nat(), fc.array(fc.integer({ min: 0, max: 63 }), { maxLength: spread })), { minLength: 1, maxLength: size }))
+  fc.tuple(fc.array(u64, { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(fc.nat(), fc.array(fc.integer({ min: 0, max: 63 }), { maxLength: spread })), { minLength: 1, maxLength: size, size: 'max' }))
     .map(([centres, draws]) => BigUint64Array.from(draws, ([c, bits]) => flip(centres[c % centres.length], bits)));
 
-export const random = (size: number) => fc.array(u64, { maxLength: size }).map((a) => BigUint64Array.from(a));
+export const random = (size: number) => fc.array(u64, { maxLength: size, size: 'max' }).map((a) => BigUint64Array.from(a));
 
 /** A few values (near each other), each many times. */
 export const duplicateHeavy = (size: number) =>
-  fc.tuple(u64, fc.array(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 63 })), { minLength: 1, maxLength: size }))
+  fc.tuple(u64, fc.array(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 63 })), { minLength: 1, maxLength: size, size: 'max' }))
     .map(([base, draws]) => BigUint64Array.from(draws, ([v, bit]) => (v === 0 ? base : flip(base, [bit, (bit + v) % 64]))));
 
 export const fingerprintSets = (size: number) => fc.oneof(random(size), clustered(size, 10), duplicateHeavy(size));

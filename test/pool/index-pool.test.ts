@@ -65,18 +65,20 @@ describe('createIndexPool', () => {
     }), { numRuns: 50 });
   });
 
-  it('a larger clustered set, with the default share sizes: many shares, sub-indexed buckets', async () => {
+  it('larger clustered sets, with the default share sizes: many shares, sub-indexed buckets, the scan kernel\'s tiles', async () => {
     const big = await startIndexPool(2, findWorkerScript(import.meta.url, { built: 'pool-worker.js', source: '../../src/pool/worker.ts' }));
     try {
       const centres = queriesFor(new BigUint64Array(0), 2000, 3);
-      for (const k of [3, 7]) {
+      for (const [k, layout, size] of [[3, 'auto', 30_000], [7, 'auto', 30_000], [12, 'scan', 8000]] as const) {
         // Near-duplicates of 2,000 centres (a quarter random), and 5,000 around one centre that overflow buckets.
-        const fps = new BigUint64Array([...queriesFor(centres, 30_000, 11), ...giantCluster(5000, k + 1, k + 4, 7)]);
-        const { pooled, yardstick } = twins(fps, k, 'auto', 7);
+        const fps = new BigUint64Array([...queriesFor(centres, size, 11), ...giantCluster(5000, k + 1, k + 4, 7)]);
+        const { pooled, yardstick } = twins(fps, k, layout, 7);
         if (k === 3) expect(yardstick.stats().subIndexes).toBeGreaterThan(0);
+        // The scan layout's pairs through the tiny-share pool: its kernel tiles dealt out over eight parts.
+        const use = layout === 'scan' ? pool : big;
         const queries = queriesFor(fps, 30_000, 5);
-        expect(plain(await big.queryMany(pooled, queries))).toEqual(plain(yardstick.queryMany(queries)));
-        const want = yardstick.pairs(), got = await big.pairs(pooled);
+        expect(plain(await use.queryMany(pooled, queries))).toEqual(plain(yardstick.queryMany(queries)));
+        const want = yardstick.pairs(), got = await use.pairs(pooled);
         expect(got.length).toBe(want.length);
         expect(Buffer.from(got.a.buffer).equals(Buffer.from(want.a.buffer))).toBe(true);
         expect(Buffer.from(got.b.buffer).equals(Buffer.from(want.b.buffer))).toBe(true);
