@@ -10,6 +10,7 @@ import { makeLayout } from './plan/layout.js';
 import { pairRows } from './pairs/pairs.js';
 import { collectMany, collectOne } from './query/results.js';
 import { Run } from './runs/run.js';
+import type { InsertBuffer } from './runs/insert-buffer.js';
 import { RunStack } from './runs/run-stack.js';
 import { Searcher } from './query/search.js';
 import { QueryOrder } from './query/query-order.js';
@@ -32,10 +33,13 @@ const QUERY_SLICE = 1 << 20;
 export interface IndexInternals {
   /** Counts writes (add, addMany, remove): a snapshot taken at one generation is current until the next. */
   generation(index: SimHashIndex): number;
-  /** Compacts the index into one run (null when empty) and returns it. */
-  compacted(index: SimHashIndex): Run | null;
-  /** Puts `run` (the compacted run's copy on shared memory, same contents) in its place. */
-  replaceCompacted(index: SimHashIndex, run: Run): void;
+  /** The index's runs (largest first) and its insert buffer, as they are now. */
+  runs(index: SimHashIndex): readonly Run[];
+  buffer(index: SimHashIndex): InsertBuffer;
+  /** Merges everything into one run without tombstones. */
+  compact(index: SimHashIndex): void;
+  /** Puts `copy` (the same run, its arrays on shared memory) in the place of `run`. */
+  replaceRun(index: SimHashIndex, run: Run, copy: Run): void;
 }
 export let indexInternals: IndexInternals;
 
@@ -54,10 +58,13 @@ export class SimHashIndex {
   static {
     indexInternals = {
       generation: (index) => index.#generation,
-      compacted: (index) => index.#stack.compact(),
-      replaceCompacted: (index, run) => {
-        if (index.#stack.runs.length !== 1 || index.#stack.buffer.length !== 0 || index.#stack.runs[0].n !== run.n) throw new Error('internal error: the index changed before its run was replaced');
-        index.#stack.runs[0] = run;
+      runs: (index) => index.#stack.runs,
+      buffer: (index) => index.#stack.buffer,
+      compact: (index) => void index.#stack.compact(),
+      replaceRun: (index, run, copy) => {
+        const at = index.#stack.runs.indexOf(run);
+        if (at < 0 || copy.n !== run.n) throw new Error('internal error: the run to replace is not in the index');
+        index.#stack.runs[at] = copy;
       },
     };
   }

@@ -4,7 +4,7 @@
 // back in order, so the answer equals the index's own queryMany / pairs(), bit for bit.
 import { SimHashIndex } from '../block-index/simhash-index.js';
 import { mergePairs, mergeQueryResults } from '../block-index/shared/merge-shares.js';
-import { snapshotIndex, type IndexSnapshot } from '../block-index/shared/snapshot.js';
+import { isCompact, snapshotIndex, type IndexSnapshot } from '../block-index/shared/snapshot.js';
 import type { PairsResult, QueryManyResult } from '../block-index/types.js';
 import { checkBigUint64Array, checkDistance } from '../block-index/validate.js';
 import { describe } from '../core/bits.js';
@@ -69,7 +69,7 @@ export async function startIndexPool(threads: number, script: WorkerScript, size
       checkBigUint64Array(fingerprints, 'fingerprints');
       const k = maxDistance === undefined ? snapshot.maxDistance : checkDistance(maxDistance, 'maxDistance', snapshot.maxDistance);
       const n = fingerprints.length;
-      if (n === 0 || snapshot.run === null) return emptyQueries(n);
+      if (n === 0 || snapshot.size === 0) return emptyQueries(n);
       // One copy of the batch on shared memory (not one per share), made now: the caller may reuse its array.
       const queries = new BigUint64Array(new SharedArrayBuffer(8 * n));
       queries.set(fingerprints);
@@ -80,9 +80,10 @@ export async function startIndexPool(threads: number, script: WorkerScript, size
       }))));
     },
     async pairs(index, maxDistance) {
-      const snapshot = snapshotOf(index);
+      // pairs() works on one run: the index is compacted first (as its own pairs() does).
+      const snapshot = snapshotOf(index, true);
       const k = maxDistance === undefined ? snapshot.maxDistance : checkDistance(maxDistance, 'maxDistance', snapshot.maxDistance);
-      if (snapshot.run === null) return { length: 0, a: new Uint32Array(0), b: new Uint32Array(0), distances: new Uint8Array(0) };
+      if (snapshot.size === 0) return { length: 0, a: new Uint32Array(0), b: new Uint32Array(0), distances: new Uint8Array(0) };
       const parts = Math.max(1, Math.min(threads * sizes.perThread, Math.floor(snapshot.size / sizes.minPairsPart)));
       return loaded.using(snapshot, async (id) => mergePairs(await Promise.all(Array.from({ length: parts }, (_, part) => pool.run(pairsTask, { id, k, part, parts })))));
     },
@@ -91,9 +92,12 @@ export async function startIndexPool(threads: number, script: WorkerScript, size
   };
 }
 
-function snapshotOf(index: IndexSource): IndexSnapshot {
-  if (index instanceof SimHashIndex) return snapshotIndex(index);
-  if (index !== null && typeof index === 'object' && typeof (index as IndexSnapshot).maxDistance === 'number' && 'run' in index && 'layout' in index) return index;
+function snapshotOf(index: IndexSource, compact = false): IndexSnapshot {
+  if (index instanceof SimHashIndex) return snapshotIndex(index, { compact });
+  if (index !== null && typeof index === 'object' && typeof (index as IndexSnapshot).maxDistance === 'number' && Array.isArray((index as IndexSnapshot).runs)) {
+    if (compact && !isCompact(index)) throw new TypeError('pairs() of a snapshot needs a compacted one: snapshotIndex(index, { compact: true })');
+    return index;
+  }
   throw new TypeError(`index must be a SimHashIndex or an IndexSnapshot, got ${describe(index)}`);
 }
 

@@ -19,10 +19,14 @@ function plain(result: QueryManyResult) {
 
 /** Two indexes with the same contents: one the pool reads (snapshotted), one never snapshotted (the yardstick). */
 function twins(fps: BigUint64Array, k: number, layout: LayoutOption, removeEvery: number) {
+  // Several runs, tombstones and a non-empty insert buffer: a bulk load, batches, removals, then single adds.
+  const bulk = Math.floor(fps.length / 2), singles = Math.max(bulk, fps.length - 40);
   const make = () => {
     const index = new SimHashIndex({ maxDistance: k, layout });
-    index.addMany(fps);
+    index.addMany(fps.subarray(0, bulk));
+    for (let at = bulk; at < singles; at += 300) index.addMany(fps.subarray(at, Math.min(singles, at + 300)));
     if (removeEvery > 0) for (let id = 0; id < fps.length; id += removeEvery) index.remove(id);
+    for (let at = singles; at < fps.length; at++) index.add(fps[at], at);
     return index;
   };
   return { pooled: make(), yardstick: make() };
@@ -121,13 +125,37 @@ describe('createIndexPool', () => {
     expect(second).not.toBe(first);
     expect(plain(await pool.queryMany(index, queries))).toEqual(plain(index.queryMany(queries)));
     expect(plain(await pool.queryMany(second, queries))).toEqual(plain(index.queryMany(queries)));
-    expect([...(await pool.pairs(first)).a]).not.toEqual([...(await pool.pairs(second)).a]);
+    // pairs() wants one run: a snapshot with tombstones is refused, a compacted one answers for its generation.
+    await expect(pool.pairs(second)).rejects.toThrow(/compacted/);
+    const beforePairs = [...(await pool.pairs(first)).a];
+    expect(beforePairs.length).toBeGreaterThan(0);
+    const compacted = snapshotIndex(index, { compact: true });
+    expect([...(await pool.pairs(compacted)).a]).toEqual([...index.pairs().a]);
+    expect([...index.pairs().a]).not.toEqual(beforePairs);
     // Many snapshots in turn (the pool keeps a few loaded, drops the rest) still answer right.
     for (let round = 0; round < 6; round++) {
       index.remove(1 + 3 * round);
       const q = queries.subarray(round * 50, round * 50 + 50);
       expect(plain(await pool.queryMany(round % 2 ? first : index, q))).toEqual(round % 2 ? plain({ ...sliceOf(before, round * 50, 50) }) : plain(index.queryMany(q)));
     }
+  });
+
+  it('a snapshot after a few writes shares the runs it had already copied, and copies only the new ones', () => {
+    const index = new SimHashIndex({ maxDistance: 3 });
+    index.addMany(queriesFor(new BigUint64Array(0), 5000, 12));
+    const first = snapshotIndex(index);
+    expect(first.runs.length).toBe(1);
+    index.addMany(queriesFor(new BigUint64Array(0), 300, 13));
+    index.add(7n);
+    const second = snapshotIndex(index);
+    expect(second.runs.length).toBe(2);
+    expect(second.runs[0]).toBe(first.runs[0]);
+    expect(second.buffer.ids.length).toBe(1);
+    expect(second.bytes - first.bytes).toBeLessThan(first.bytes / 4);
+    index.remove(0);
+    const third = snapshotIndex(index);
+    expect(third.runs[0]).not.toBe(first.runs[0]); // its own tombstones
+    expect(third.runs[0].set).toBe(first.runs[0].set); // the same tables
   });
 
   it('refuses bad arguments with errors naming them, and stays usable', async () => {

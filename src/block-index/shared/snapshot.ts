@@ -1,16 +1,26 @@
-// A read-only snapshot of an index for other threads: the index compacted into one run, that run's arrays copied
-// onto one SharedArrayBuffer, and the index switched over to the copy (so the tables are in memory once, not twice).
-// Runs are immutable once built (writes make new runs; a removal marks its tombstone in a bitmap each Run object
-// makes for itself), so later writes to the index never touch what a snapshot's readers read. A snapshot belongs
-// to one generation of the index: snapshotIndex() hands out the same one until the next add, addMany or remove.
+// A read-only snapshot of an index for other threads: its runs with their arrays on SharedArrayBuffers, and a copy
+// of its insert buffer. A run is copied onto shared memory once, the first time a snapshot takes it, and the index
+// is switched over to the copy (so its tables are in memory once, not twice); later snapshots reuse it, so after a
+// few writes only the new small runs are copied. Runs are immutable once built (writes make new runs), except for
+// tombstones: each snapshot gets its own copy of a run's tombstone bitmap, and the index keeps a private one, so a
+// later removal never changes what a snapshot's readers read. A snapshot belongs to one generation of the index:
+// snapshotIndex() hands out the same one until the next add, addMany or remove.
 import { describe } from '../../core/bits.js';
+import { InsertBuffer } from '../runs/insert-buffer.js';
 import { Run } from '../runs/run.js';
 import { indexInternals, SimHashIndex } from '../simhash-index.js';
 import type { IndexLayout } from '../types.js';
 import { copyOntoOneBuffer, sharedMemoryAvailable } from './share-graph.js';
 
-/** A run's fields as plain data (typed arrays on the snapshot's buffer); only openRun() reads it. */
+/** A run's fields as plain data (typed arrays on shared memory); only openRun() reads it. */
 export type RunData = { readonly [field: string]: unknown };
+
+/** The insert buffer's entries at the snapshot. */
+export interface BufferData {
+  readonly hi: Uint32Array;
+  readonly lo: Uint32Array;
+  readonly ids: Uint32Array;
+}
 
 export interface IndexSnapshot {
   /** The index's k: queries of the snapshot may ask for less, never more. */
@@ -18,48 +28,96 @@ export interface IndexSnapshot {
   /** Fingerprints held. */
   readonly size: number;
   readonly layout: IndexLayout;
-  /** True when the arrays live on a SharedArrayBuffer (posting the snapshot shares them); false where the platform has none. */
+  /** True when the arrays live on SharedArrayBuffers (posting the snapshot shares them); false where the platform has none. */
   readonly shared: boolean;
-  /** Bytes of the arrays. */
+  /** Bytes of the arrays it reads (shared with other snapshots of the same index, and with the index). */
   readonly bytes: number;
-  /** The compacted run, null for an empty index. Structured-clonable: post it to a worker and open it there. */
-  readonly run: RunData | null;
+  /** The runs (structured-clonable: post the snapshot to a worker and open it there) and the buffered entries. */
+  readonly runs: readonly RunData[];
+  readonly buffer: BufferData;
 }
 
+export interface SnapshotOptions {
+  /** Compact the index first (one run, no tombstones, no buffer): what pairs() needs. */
+  readonly compact?: boolean;
+}
+
+interface SharedRun {
+  /** The run's data with no tombstones. */
+  readonly base: RunData;
+  readonly bytes: number;
+  /** The data with the tombstones as they were at the last snapshot, and their count then. */
+  current: RunData;
+  deadCount: number;
+}
+
+/** By the index's run (its copy on shared memory, once switched over). */
+const sharedRuns = new WeakMap<Run, SharedRun>();
 const snapshots = new WeakMap<SimHashIndex, { readonly generation: number; readonly snapshot: IndexSnapshot }>();
 
-/** The index's snapshot for its current generation (made on the first call after a write; compacts the index). */
-export function snapshotIndex(index: SimHashIndex): IndexSnapshot {
+/** The index's snapshot for its current generation (made on the first call after a write). */
+export function snapshotIndex(index: SimHashIndex, options: SnapshotOptions = {}): IndexSnapshot {
   if (!(index instanceof SimHashIndex)) throw new TypeError(`index must be a SimHashIndex, got ${describe(index)}`);
   const generation = indexInternals.generation(index);
   const cached = snapshots.get(index);
-  if (cached !== undefined && cached.generation === generation) return cached.snapshot;
-  const run = indexInternals.compacted(index);
+  if (cached !== undefined && cached.generation === generation && (!options.compact || isCompact(cached.snapshot))) return cached.snapshot;
+  if (options.compact) indexInternals.compact(index);
   const shared = sharedMemoryAvailable();
-  let data: RunData | null = null;
+  const runs: RunData[] = [];
   let bytes = 0;
-  if (run !== null) {
-    // The scan layout's readers want table 0 as one BigUint64Array: made now, so it is shared too.
-    if (run.layout.public.kind === 'scan') void run.fingerprints;
-    ({ copy: data, bytes } = copyOntoOneBuffer(runFields(run), shared, new Set([run.layout])));
-    // The index reads the copy from now on, keeping its own layout object (merges compare layouts by identity).
-    indexInternals.replaceCompacted(index, openRun(data));
+  for (const run of [...indexInternals.runs(index)]) {
+    const entry = sharedRuns.get(run) ?? share(index, run, shared);
+    if (entry.deadCount !== run.deadCount) {
+      entry.current = { ...entry.base, dead: copyOntoOneBuffer(deadOf(run), shared).copy, deadCount: run.deadCount };
+      entry.deadCount = run.deadCount;
+    }
+    runs.push(entry.current);
+    bytes += entry.bytes;
   }
-  const snapshot: IndexSnapshot = Object.freeze({ maxDistance: index.maxDistance, size: index.size, layout: index.layout, shared, bytes, run: data });
+  const b = indexInternals.buffer(index);
+  const { copy: buffer, bytes: bufferBytes } = copyOntoOneBuffer({ hi: b.hi.subarray(0, b.length), lo: b.lo.subarray(0, b.length), ids: b.ids.subarray(0, b.length) }, shared);
+  const snapshot: IndexSnapshot = Object.freeze({ maxDistance: index.maxDistance, size: index.size, layout: index.layout, shared, bytes: bytes + bufferBytes, runs: Object.freeze(runs), buffer });
   snapshots.set(index, { generation, snapshot });
   return snapshot;
 }
 
-/** A Run over the data of a snapshot's run (in this thread, or in a worker that received the snapshot). */
+/** A Run over a snapshot's run data (in this thread, or in a worker that received the snapshot). */
 export function openRun(data: RunData): Run {
-  if (data === null || typeof data !== 'object' || !('set' in data) || !('ids' in data)) throw new TypeError(`not the run of an IndexSnapshot: ${describe(data)}`);
+  if (data === null || typeof data !== 'object' || !('set' in data) || !('ids' in data)) throw new TypeError(`not a run of an IndexSnapshot: ${describe(data)}`);
   // A Run's fields are plain data, so a Run is its prototype and its fields: no constructor (and no rebuild) needed.
   return Object.assign(Object.create(Run.prototype) as Run, data);
 }
 
-/** The run's own fields, without the id order (a lazy cache readers never use; each thread makes its own if needed). */
-function runFields(run: Run): Record<string, unknown> {
+/** The insert buffer of a snapshot, as the searches read one. */
+export function openBuffer(data: BufferData): InsertBuffer {
+  const buffer = new InsertBuffer(data.ids.length);
+  for (let i = 0; i < data.ids.length; i++) buffer.push(data.hi[i], data.lo[i], data.ids[i]);
+  return buffer;
+}
+
+export function isCompact(snapshot: IndexSnapshot): boolean {
+  return snapshot.runs.length <= 1 && snapshot.buffer.ids.length === 0 && (snapshot.runs.length === 0 || snapshot.runs[0].deadCount === 0);
+}
+
+/** Copies the run onto shared memory and switches the index over to the copy (with its own tombstones). */
+function share(index: SimHashIndex, run: Run, shared: boolean): SharedRun {
+  // The scan layout's readers want table 0 as one BigUint64Array: made now, so it is shared too.
+  if (run.layout.public.kind === 'scan') void run.fingerprints;
   const fields: Record<string, unknown> = { ...run };
+  // Not shared: the tombstones (per snapshot, above) and the id order (a lazy cache readers never use).
+  if ('dead' in fields) fields.dead = null;
+  if ('deadCount' in fields) fields.deadCount = 0;
   if ('byIdOrder' in fields) fields.byIdOrder = null;
-  return fields;
+  // The layout object is kept (merges compare layouts by identity); posting the snapshot clones its few bytes.
+  const { copy: base, bytes } = copyOntoOneBuffer(fields as RunData, shared, new Set([run.layout]));
+  const own = deadOf(run);
+  const copy = Object.assign(openRun(base), { dead: own === null ? null : own.slice(), deadCount: run.deadCount });
+  indexInternals.replaceRun(index, run, copy);
+  const entry: SharedRun = { base, bytes, current: base, deadCount: 0 };
+  sharedRuns.set(copy, entry);
+  return entry;
+}
+
+function deadOf(run: Run): Uint32Array | null {
+  return (run as unknown as { dead: Uint32Array | null }).dead ?? null;
 }
