@@ -2,7 +2,7 @@
 // own methods) and on the index pool with 1 and 2 worker threads (simhash-wasm/pool's createIndexPool), in
 // interleaved rounds beside the seed's reference (k = 3 lookups, when --reference is given). Every pooled answer is
 // checked against the one-thread answer's match count, and once in full before timing.
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import '../src/index.js'; // the WebAssembly scan kernel, as the workers have it
 import { SimHashIndex } from '../src/block-index/index.js';
 import { createIndexPool, snapshotIndex, type IndexPool } from '../src/pool/index.js';
@@ -22,12 +22,15 @@ interface Timed {
 
 interface Rounds {
   readonly ms: Map<string, number[]>;
+  /** CPU time of the whole process (every thread) per call: what the call cost, whatever else the machine ran. */
+  readonly cpuMs: Map<string, number[]>;
   readonly reference: number[];
 }
 
 /** Each round: a whole reference run (when asked), then one call of every task, back to back. */
 async function rounds(context: SuiteContext, id: string, tasks: readonly Timed[], roundCount: number, withReference: boolean): Promise<Rounds> {
   const ms = new Map(tasks.map((t) => [t.name, [] as number[]]));
+  const cpuMs = new Map(tasks.map((t) => [t.name, [] as number[]]));
   const reference: number[] = [];
   const expected = new Map<string, number>();
   for (const t of tasks) expected.set(t.name, await t.fn()); // warm-up: compile, tier up, load the snapshot
@@ -37,14 +40,17 @@ async function rounds(context: SuiteContext, id: string, tasks: readonly Timed[]
       if (run.lookupsPerSecond !== undefined) reference.push(run.lookupsPerSecond);
     }
     for (const t of tasks) {
+      const cpu = process.cpuUsage();
       const start = performance.now();
       const got = await t.fn();
       ms.get(t.name)!.push(performance.now() - start);
+      const used = process.cpuUsage(cpu);
+      cpuMs.get(t.name)!.push((used.user + used.system) / 1000);
       if (got !== expected.get(t.name)) throw new Error(`${id}/${t.name}: ${got} matches, ${expected.get(t.name)} before`);
     }
     context.log(`  ${id}: round ${round}/${roundCount} done`);
   }
-  return { ms, reference };
+  return { ms, cpuMs, reference };
 }
 
 function median(values: readonly number[]): number {
@@ -57,11 +63,16 @@ function median(values: readonly number[]): number {
 function table(tasks: readonly Timed[], result: Rounds): string {
   const withRef = result.reference.length > 0;
   const base = median(result.ms.get(tasks[0].name)!);
-  const lines = [`| task | ${tasks[0].lookups ? 'lookups/s' : 'ms'} (median) | best | speed-up over one thread |${withRef ? ' × reference (median of rounds) |' : ''} rounds |`, `| --- | ---: | ---: | ---: |${withRef ? ' ---: |' : ''} ---: |`];
-  if (withRef) lines.push(`| reference (seed Rust code, HashMap index, 1M random queries) | ${count(median(result.reference))} | ${count(Math.max(...result.reference))} | | 1.00× | ${result.reference.length} |`);
+  const baseCpu = median(result.cpuMs.get(tasks[0].name)!);
+  const lines = [
+    `| task | ${tasks[0].lookups ? 'lookups/s' : 'ms'} (median) | best | speed-up over one thread (wall) | CPU ms per call (all threads) | one thread's CPU ÷ this CPU |${withRef ? ' × reference (median of rounds) |' : ''} rounds |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: |${withRef ? ' ---: |' : ''} ---: |`,
+  ];
+  if (withRef) lines.push(`| reference (seed Rust code, HashMap index, 1M random queries) | ${count(median(result.reference))} | ${count(Math.max(...result.reference))} | | | | 1.00× | ${result.reference.length} |`);
   for (const t of tasks) {
     const ms = result.ms.get(t.name)!;
-    const speedUp = `${(base / median(ms)).toFixed(2)}×`;
+    const cpu = median(result.cpuMs.get(t.name)!);
+    const speedUp = `${(base / median(ms)).toFixed(2)}× | ${count(cpu)} | ${(baseCpu / cpu).toFixed(2)}`;
     if (t.lookups === undefined) {
       lines.push(`| ${t.name} | ${count(median(ms))} | ${count(Math.min(...ms))} | ${speedUp} |${withRef ? ' |' : ''} ${ms.length} |`);
       continue;
@@ -115,9 +126,12 @@ async function run(context: SuiteContext): Promise<void> {
       ];
       const roundCount = k > 3 ? Math.min(context.rounds, 5) : context.rounds;
       const lookupResult = await rounds(context, id, lookups, roundCount, k === 3);
+      const loadBefore = loadavg()[0];
       const pairsResult = await rounds(context, `${id}/pairs`, pairs, Math.min(context.rounds, 5), false);
       context.print([
         `### index pool: k = ${k}, ${count(index.size)} fingerprints (the reference's), ${cpus().length} cores`,
+        '',
+        `Load average (1 min) while measuring: ${loadBefore.toFixed(1)} to ${loadavg()[0].toFixed(1)} on ${cpus().length} cores (other processes share them: wall-clock speed-up is bounded by the cores left free; the CPU columns are not).`,
         '',
         `Layout: ${index.layout.kind}, ${index.layout.tables} tables. Snapshot after a write (compaction, then the tables copied onto one SharedArrayBuffer, ${(snapshot.bytes / 2 ** 20).toFixed(1)} MB): ${count(snapshotMs)} ms; its first call on ${threads[threads.length - 1]} workers (sending it): ${count(loadMs)} ms. Every timed call checks its count; each pool's whole answer was compared with one thread's once.`,
         '',

@@ -38,13 +38,24 @@ class PairFinder {
   constructor(private readonly run: Run, private readonly k: number, private readonly part = 0, private readonly parts = 1) {}
 
   /**
-   * Whether this part does the top-level bucket of table t that starts at row `start`: the tables' rows laid end to end are cut into `parts`
-   * equal stretches, and a bucket goes with the stretch its first row is in.
+   * The top-level buckets of table t this part does: the tables' rows laid end to end are cut into `parts` equal
+   * stretches, and a bucket goes with the stretch its first row is in (found by binary search: no pass over buckets).
    */
-  private mine(t: number, start: number): boolean {
-    if (this.parts === 1) return true;
-    const n = this.run.n;
-    return Math.floor(((t * n + start) * this.parts) / (this.run.set.tables.length * n)) === this.part;
+  private bucketRange(t: number, offsets: Uint32Array): [number, number] {
+    const buckets = offsets.length - 1;
+    if (this.parts === 1) return [0, buckets];
+    const n = this.run.n, total = this.run.set.tables.length * n;
+    // Bucket b is in stretch p when p <= (t n + offsets[b]) parts / total < p + 1: the first bucket at or past p.
+    const firstOf = (p: number) => {
+      let low = 0, high = buckets;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if ((t * n + offsets[mid]) * this.parts < p * total) low = mid + 1;
+        else high = mid;
+      }
+      return low;
+    };
+    return [firstOf(this.part), firstOf(this.part + 1)];
   }
 
   /** Distance-0 pairs: all pairs of live rows within each run of equal fingerprints in table 0. */
@@ -89,9 +100,8 @@ class PairFinder {
       const table = set.tables[t];
       this.pathSets.push(set);
       this.pathTables.push(t);
-      const buckets = table.offsets.length - 1;
-      for (let b = 0; b < buckets; b++) {
-        if (top && !this.mine(t, table.offsets[b])) continue;
+      const [first, end] = top ? this.bucketRange(t, table.offsets) : [0, table.offsets.length - 1];
+      for (let b = first; b < end; b++) {
         const child = table.children === null ? undefined : table.children.get(b);
         if (child !== undefined) this.inSet(child);
         else this.inBucket(table, table.offsets[b], table.offsets[b + 1]);
