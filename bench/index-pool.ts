@@ -8,6 +8,7 @@ import { SimHashIndex } from '../src/block-index/index.js';
 import { createIndexPool, snapshotIndex, type IndexPool } from '../src/pool/index.js';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { referenceFingerprints, withPlanted } from './block-index-data.js';
+import { startProbe } from './parallel-probe.js';
 
 const MILLION = 1_000_000;
 const count = (n: number) => Math.round(n).toLocaleString('en');
@@ -95,6 +96,10 @@ async function run(context: SuiteContext): Promise<void> {
   const threads = [1, 2, ...(availableParallelism() > 2 ? [availableParallelism()] : [])];
   const pools = new Map<number, IndexPool>();
   for (const t of threads) pools.set(t, await createIndexPool({ threads: t }));
+  const probe = startProbe(threads[threads.length - 1]);
+  // The machine's own ceiling, timed in the same rounds: a fixed loop (about 0.2 s on one idle core) on each thread count.
+  const probeTasks = threads.map((t): Timed => ({ name: `machine probe: a fixed loop on ${t} worker thread${t > 1 ? 's' : ''} at once (the speed-up the cores left free allow)`, fn: async () => (await probe.spin(t, 150_000_000), 0) }));
+  const speedUps = (result: Rounds) => probeTasks.map((t) => median(result.ms.get(probeTasks[0].name)!) * threads[probeTasks.indexOf(t)] / median(result.ms.get(t.name)!));
   try {
     const data = referenceFingerprints(MILLION, MILLION);
     for (const k of ks) {
@@ -125,13 +130,14 @@ async function run(context: SuiteContext): Promise<void> {
         ...threads.map((t): Timed => ({ name: `pool.pairs, ${t} worker thread${t > 1 ? 's' : ''}`, fn: async () => (await pools.get(t)!.pairs(planted)).length })),
       ];
       const roundCount = k > 3 ? Math.min(context.rounds, 5) : context.rounds;
-      const lookupResult = await rounds(context, id, lookups, roundCount, k === 3);
       const loadBefore = loadavg()[0];
-      const pairsResult = await rounds(context, `${id}/pairs`, pairs, Math.min(context.rounds, 5), false);
+      const lookupResult = await rounds(context, id, [...lookups, ...probeTasks], roundCount, k === 3);
+      const pairsResult = await rounds(context, `${id}/pairs`, [...pairs, ...probeTasks], Math.min(context.rounds, 5), false);
+      const ceiling = (result: Rounds) => speedUps(result).map((x, i) => `${threads[i]} threads: ${x.toFixed(2)}×`).join(', ');
       context.print([
         `### index pool: k = ${k}, ${count(index.size)} fingerprints (the reference's), ${cpus().length} cores`,
         '',
-        `Load average (1 min) while measuring: ${loadBefore.toFixed(1)} to ${loadavg()[0].toFixed(1)} on ${cpus().length} cores (other processes share them: wall-clock speed-up is bounded by the cores left free; the CPU columns are not).`,
+        `Load average (1 min) while measuring: ${loadBefore.toFixed(1)} to ${loadavg()[0].toFixed(1)} on ${cpus().length} cores. Other processes share the cores, so the wall-clock speed-up is bounded by what they leave free: the machine probe (a fixed loop on 1 and ${threads.length > 2 ? 'more' : '2'} threads at once, timed in the same rounds) shows that ceiling as a speed-up of its own (queries: ${ceiling(lookupResult)}; pairs: ${ceiling(pairsResult)}; ideal on an idle machine: ${threads.map((t) => `${t}×`).join(', ')}). The CPU columns count every thread's CPU time, whatever the load.`,
         '',
         `Layout: ${index.layout.kind}, ${index.layout.tables} tables. Snapshot after a write (compaction, then the tables copied onto one SharedArrayBuffer, ${(snapshot.bytes / 2 ** 20).toFixed(1)} MB): ${count(snapshotMs)} ms; its first call on ${threads[threads.length - 1]} workers (sending it): ${count(loadMs)} ms. Every timed call checks its count; each pool's whole answer was compared with one thread's once.`,
         '',
@@ -142,6 +148,7 @@ async function run(context: SuiteContext): Promise<void> {
       ].join('\n'));
     }
   } finally {
+    await probe.close();
     for (const pool of pools.values()) await pool.close();
   }
 }
