@@ -38,8 +38,6 @@ export interface IndexInternals {
   buffer(index: SimHashIndex): InsertBuffer;
   /** Merges everything into one run without tombstones. */
   compact(index: SimHashIndex): void;
-  /** Puts `copy` (the same run, its arrays on shared memory) in the place of `run`. */
-  replaceRun(index: SimHashIndex, run: Run, copy: Run): void;
 }
 export let indexInternals: IndexInternals;
 
@@ -61,11 +59,6 @@ export class SimHashIndex {
       runs: (index) => index.#stack.runs,
       buffer: (index) => index.#stack.buffer,
       compact: (index) => void index.#stack.compact(),
-      replaceRun: (index, run, copy) => {
-        const at = index.#stack.runs.indexOf(run);
-        if (at < 0 || copy.n !== run.n) throw new Error('internal error: the run to replace is not in the index');
-        index.#stack.runs[at] = copy;
-      },
     };
   }
 

@@ -10,7 +10,7 @@ export function sharedMemoryAvailable(): boolean {
   return isolated !== false;
 }
 
-type Typed = ArrayBufferView & { readonly byteLength: number; set(source: ArrayLike<unknown>): void; readonly length: number };
+export type Typed = ArrayBufferView & { readonly byteLength: number; set(source: ArrayLike<unknown>): void; readonly length: number };
 type TypedConstructor = new (buffer: ArrayBufferLike, byteOffset: number, length: number) => Typed;
 
 /**
@@ -18,7 +18,7 @@ type TypedConstructor = new (buffer: ArrayBufferLike, byteOffset: number, length
  * each array copied once however often it is referenced. Plain objects, arrays, Maps and primitives are copied
  * as they are; `keep` values (by identity) are used as they are, not copied.
  */
-export function copyOntoOneBuffer<T>(value: T, shared: boolean, keep: ReadonlySet<unknown> = new Set()): { copy: T; bytes: number } {
+export function copyOntoOneBuffer<T>(value: T, shared: boolean, keep: ReadonlySet<unknown> = new Set()): { copy: T; bytes: number; copies: ReadonlyMap<Typed, Typed> } {
   const offsets = new Map<Typed, number>();
   let bytes = 0;
   walk(value, keep, (array) => {
@@ -33,7 +33,31 @@ export function copyOntoOneBuffer<T>(value: T, shared: boolean, keep: ReadonlySe
     copy.set(array as unknown as ArrayLike<unknown>);
     copies.set(array, copy);
   }
-  return { copy: rebuild(value, keep, copies) as T, bytes };
+  return { copy: rebuild(value, keep, copies) as T, bytes, copies };
+}
+
+/**
+ * Points the original graph's typed arrays at their copies, in place: its objects keep their shapes (the code that
+ * reads them stays monomorphic) and the original arrays can be collected, so the data is in memory once. Only for
+ * a graph nobody reads concurrently and whose arrays no one writes afterwards.
+ */
+export function switchToCopies(value: unknown, keep: ReadonlySet<unknown>, copies: ReadonlyMap<Typed, Typed>): void {
+  if (value === null || typeof value !== 'object' || keep.has(value) || isTyped(value) || Object.isFrozen(value)) return;
+  const swap = (v: unknown) => (v !== null && typeof v === 'object' && isTyped(v) ? copies.get(v) ?? v : v);
+  if (value instanceof Map) {
+    for (const [key, v] of value) {
+      value.set(key, swap(v));
+      switchToCopies(v, keep, copies);
+    }
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const v = record[key];
+    const copy = swap(v);
+    if (copy !== v) record[key] = copy;
+    else switchToCopies(v, keep, copies);
+  }
 }
 
 function isTyped(value: object): value is Typed {

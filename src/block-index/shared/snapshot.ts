@@ -1,6 +1,6 @@
 // A read-only snapshot of an index for other threads: its runs with their arrays on SharedArrayBuffers, and a copy
 // of its insert buffer. A run is copied onto shared memory once, the first time a snapshot takes it, and the index
-// is switched over to the copy (so its tables are in memory once, not twice); later snapshots reuse it, so after a
+// is switched over to the copy in place (so its tables are in memory once, not twice); later snapshots reuse it, so after a
 // few writes only the new small runs are copied. Runs are immutable once built (writes make new runs), except for
 // tombstones: each snapshot gets its own copy of a run's tombstone bitmap, and the index keeps a private one, so a
 // later removal never changes what a snapshot's readers read. A snapshot belongs to one generation of the index:
@@ -10,7 +10,7 @@ import { InsertBuffer } from '../runs/insert-buffer.js';
 import { Run } from '../runs/run.js';
 import { indexInternals, SimHashIndex } from '../simhash-index.js';
 import type { IndexLayout } from '../types.js';
-import { copyOntoOneBuffer, sharedMemoryAvailable } from './share-graph.js';
+import { copyOntoOneBuffer, sharedMemoryAvailable, switchToCopies } from './share-graph.js';
 
 /** A run's fields as plain data (typed arrays on shared memory); only openRun() reads it. */
 export type RunData = { readonly [field: string]: unknown };
@@ -66,7 +66,7 @@ export function snapshotIndex(index: SimHashIndex, options: SnapshotOptions = {}
   const runs: RunData[] = [];
   let bytes = 0;
   for (const run of [...indexInternals.runs(index)]) {
-    const entry = sharedRuns.get(run) ?? share(index, run, shared);
+    const entry = sharedRuns.get(run) ?? share(run, shared);
     if (entry.deadCount !== run.deadCount) {
       entry.current = { ...entry.base, dead: copyOntoOneBuffer(deadOf(run), shared).copy, deadCount: run.deadCount };
       entry.deadCount = run.deadCount;
@@ -99,8 +99,8 @@ export function isCompact(snapshot: IndexSnapshot): boolean {
   return snapshot.runs.length <= 1 && snapshot.buffer.ids.length === 0 && (snapshot.runs.length === 0 || snapshot.runs[0].deadCount === 0);
 }
 
-/** Copies the run onto shared memory and switches the index over to the copy (with its own tombstones). */
-function share(index: SimHashIndex, run: Run, shared: boolean): SharedRun {
+/** Copies the run onto shared memory and switches the index's run over to the copies (its tombstones stay its own). */
+function share(run: Run, shared: boolean): SharedRun {
   // The scan layout's readers want table 0 as one BigUint64Array: made now, so it is shared too.
   if (run.layout.public.kind === 'scan') void run.fingerprints;
   const fields: Record<string, unknown> = { ...run };
@@ -108,14 +108,18 @@ function share(index: SimHashIndex, run: Run, shared: boolean): SharedRun {
   if ('dead' in fields) fields.dead = null;
   if ('deadCount' in fields) fields.deadCount = 0;
   if ('byIdOrder' in fields) fields.byIdOrder = null;
-  // The layout object is kept (merges compare layouts by identity); posting the snapshot clones its few bytes.
-  const { copy: base, bytes } = copyOntoOneBuffer(fields as RunData, shared, new Set([run.layout]));
-  const own = deadOf(run);
-  const copy = Object.assign(openRun(base), { dead: own === null ? null : own.slice(), deadCount: run.deadCount });
-  indexInternals.replaceRun(index, run, copy);
+  // The layout is a few bytes (posting clones them) and frozen: left as it is.
+  const keep = new Set<unknown>([run.layout]);
+  const { copy: base, bytes, copies } = copyOntoOneBuffer(fields as RunData, shared, keep);
+  switchToCopies(fields, keep, copies); // the run's own fields, and through them its tables and sub-indexes
+  Object.assign(run, pick(fields, Object.keys(fields).filter((key) => fields[key] !== (run as unknown as Record<string, unknown>)[key] && key !== 'dead' && key !== 'deadCount' && key !== 'byIdOrder')));
   const entry: SharedRun = { base, bytes, current: base, deadCount: 0 };
-  sharedRuns.set(copy, entry);
+  sharedRuns.set(run, entry);
   return entry;
+}
+
+function pick(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((key) => [key, record[key]]));
 }
 
 function deadOf(run: Run): Uint32Array | null {
