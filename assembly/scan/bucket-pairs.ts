@@ -6,16 +6,16 @@
 // (buckets + 1 u32), the xors (u32), then the output: (row a, row b, distance) as three u32 per pair.
 
 /**
- * Pairs written, or -1 when they did not fit `capacity` (the caller grows the output and calls again). A row equal
+ * Buckets first .. end - 1 against theirs (a worker's share; the other bucket may be anywhere). Pairs written, or -1 when they did not fit `capacity` (the caller grows the output and calls again). A row equal
  * to the row before it in its bucket is left out (the first of a run of equal values stands for all of them), and so
  * are pairs at distance 0 (exact duplicates are found apart).
  */
-export function bucketPairs(fps: usize, offsets: usize, buckets: i32, xors: usize, xorCount: i32, k: i32, out: usize, capacity: i32): i32 {
+export function bucketPairs(fps: usize, offsets: usize, first: i32, end: i32, xors: usize, xorCount: i32, k: i32, out: usize, capacity: i32): i32 {
   let count = 0;
   // One pass per xor over the buckets in order, so the other bucket advances in order too (within aligned blocks).
   for (let p = 0; p < xorCount; p++) {
     const x = load<u32>(xors + (<usize>p << 2));
-    for (let b: u32 = 0; b < <u32>buckets; b++) {
+    for (let b = <u32>first; b < <u32>end; b++) {
       const other = b ^ x;
       if (other < b) continue;
       const aStart = load<u32>(offsets + (<usize>b << 2)), aEnd = load<u32>(offsets + (<usize>(b + 1) << 2));

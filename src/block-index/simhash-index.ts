@@ -10,6 +10,7 @@ import { layoutOfShape, optionOfShape, shapeOf } from './plan/layout.js';
 import { pairRows } from './pairs/pairs.js';
 import { collectMany, collectOne } from './query/results.js';
 import { Run } from './runs/run.js';
+import type { InsertBuffer } from './runs/insert-buffer.js';
 import { RunStack } from './runs/run-stack.js';
 import { Searcher } from './query/search.js';
 import { QueryOrder } from './query/query-order.js';
@@ -25,6 +26,21 @@ import { sortU64 } from './tables/radix-sort.js';
 /** queryMany works through its queries this many at a time. */
 const QUERY_SLICE = 1 << 20;
 
+/**
+ * What block-index/shared (read-only snapshots for worker threads) may do inside an index; not public API (the
+ * package entries export the class only). Set by the class's static block, the one place its private fields are in reach.
+ */
+export interface IndexInternals {
+  /** Counts writes (add, addMany, remove): a snapshot taken at one generation is current until the next. */
+  generation(index: SimHashIndex): number;
+  /** The index's runs (largest first) and its insert buffer, as they are now. */
+  runs(index: SimHashIndex): readonly Run[];
+  buffer(index: SimHashIndex): InsertBuffer;
+  /** Merges everything into one run without tombstones. */
+  compact(index: SimHashIndex): void;
+}
+export let indexInternals: IndexInternals;
+
 export class SimHashIndex {
   readonly #k: number;
   readonly #layoutOption: LayoutOption;
@@ -35,6 +51,16 @@ export class SimHashIndex {
   /** The size the auto layout was chosen for. */
   #plannedFor: number;
   readonly #searcher = new Searcher();
+  #generation = 0;
+
+  static {
+    indexInternals = {
+      generation: (index) => index.#generation,
+      runs: (index) => index.#stack.runs,
+      buffer: (index) => index.#stack.buffer,
+      compact: (index) => void index.#stack.compact(),
+    };
+  }
 
   constructor(options: SimHashIndexOptions = {}) {
     if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
@@ -72,6 +98,7 @@ export class SimHashIndex {
     if (id === undefined) id = this.#autoIds(1);
     else if (this.#stack.find(checkId(id, 'id')) !== null) throw new RangeError(`id ${id} is already in the index`);
     this.#stack.add(hiOf(fingerprint), loOf(fingerprint), id);
+    this.#generation++;
     this.#nextId = Math.max(this.#nextId, id + 1);
     this.#replan();
     return id;
@@ -101,6 +128,7 @@ export class SimHashIndex {
     for (let i = 0; i < n; i++) if (idCopy[i] > maxId) maxId = idCopy[i];
     if (this.#layoutOption === 'auto' && this.size === 0) this.#replan(n);
     this.#stack.addBatch(hi, lo, idCopy.slice(), n);
+    this.#generation++;
     this.#nextId = Math.max(this.#nextId, maxId + 1);
     this.#replan();
     return idCopy;
@@ -108,7 +136,9 @@ export class SimHashIndex {
 
   /** Removes the fingerprint stored under `id`; returns false if there is none. */
   remove(id: number): boolean {
-    return this.#stack.remove(checkId(id, 'id'));
+    const removed = this.#stack.remove(checkId(id, 'id'));
+    if (removed) this.#generation++;
+    return removed;
   }
 
   has(id: number): boolean {

@@ -30,9 +30,10 @@ export interface ScanKernel {
    * Optional (the WebAssembly kernel has it): pairs() on one multi-index table. The table's rows are (hi[r], lo[r]),
    * bucket b holding rows offsets[b] .. offsets[b + 1] - 1. For every bucket b and every x of `xors` with b ^ x >= b,
    * every pair of a row a of b and a row c of b ^ x (c > a within one bucket) at distance 1..maxDistance, leaving out
-   * a row equal to the row before it in its bucket. As matches (query = a, stored = c), in no particular order.
+   * a row equal to the row before it in its bucket. As matches (query = a, stored = c), in no particular order. Only
+   * buckets b from `first` to `end` - 1 (a worker's share).
    */
-  bucketPairs?(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches;
+  bucketPairs?(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, first: number, end: number, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches;
 }
 
 /** An empty ScanMatches, or `into` emptied. */

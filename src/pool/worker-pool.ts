@@ -67,6 +67,21 @@ export class WorkerPool implements TaskPool {
     });
   }
 
+  /**
+   * Runs the task once on every worker, ahead of the tasks not yet sent to it: a worker reads its messages in order,
+   * so what a later task needs (an index snapshot) is there when it starts. Resolves with each worker's result.
+   */
+  runOnEach<In, Out>(task: Task<In, Out>, input: In): Promise<Out[]> {
+    if (this.#closed) return Promise.reject(new Error('the pool is closed'));
+    if (this.#broken) return Promise.reject(this.#broken);
+    return Promise.all(this.#slots.map((slot) => new Promise<Out>((resolve, reject) => {
+      const pending: Pending = { seq: this.#seq++, task: task.name, input, resolve: resolve as (result: unknown) => void, reject };
+      if (slot.running.size === 0) slot.worker.ref();
+      slot.running.set(pending.seq, pending);
+      slot.worker.postMessage({ seq: pending.seq, task: pending.task, input } satisfies ToWorker);
+    })));
+  }
+
   /** Ends every worker; tasks still waiting are rejected. */
   async close(): Promise<void> {
     if (this.#closed) return;

@@ -1,6 +1,7 @@
-// The worker script of simhash-wasm/pool (built as dist/pool-worker.js): it serves the fingerprint task alone, so it
-// loads the engines and nothing else.
+// The worker script of simhash-wasm/pool (built as dist/pool-worker.js): it serves the fingerprint task and the
+// index pool's tasks, so it loads the engines and the index and nothing else.
 import { fingerprintTask } from './fingerprint-task.js';
+import { indexTasks } from './index-tasks.js';
 import { serveTasks } from './serve-tasks.js';
 
-serveTasks([fingerprintTask]);
+serveTasks([fingerprintTask, ...indexTasks]);

@@ -13,7 +13,7 @@ interface ScanExports {
   readonly memory: WebAssembly.Memory;
   scan(stored: number, n: number, queries: number, m: number, k: number, outStored: number, outQueryDistance: number, capacity: number): number;
   reserve(bytes: number): number;
-  bucketPairs(fps: number, offsets: number, buckets: number, xors: number, xorCount: number, k: number, out: number, capacity: number): number;
+  bucketPairs(fps: number, offsets: number, first: number, end: number, xors: number, xorCount: number, k: number, out: number, capacity: number): number;
 }
 
 /** Queries per call into the module; its output holds their matches. */
@@ -80,9 +80,9 @@ class WasmScanKernel implements ScanKernel {
     return out;
   }
 
-  bucketPairs(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches {
+  bucketPairs(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, first: number, end: number, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches {
     const out = emptyMatches(into);
-    const n = hi.length, buckets = offsets.length - 1;
+    const n = hi.length;
     // The table over the stored fingerprints' place: the next scan copies those in again.
     this.loaded = null;
     const offsetsAt = BASE + n * 8, xorsAt = offsetsAt + offsets.length * 4, outAt = xorsAt + xors.length * 4;
@@ -101,7 +101,7 @@ class WasmScanKernel implements ScanKernel {
         new Uint32Array(buffer, xorsAt, xors.length).set(xors);
         placed = true;
       }
-      const found = this.exports.bucketPairs(BASE, offsetsAt, buckets, xorsAt, xors.length, maxDistance, outAt, this.capacity);
+      const found = this.exports.bucketPairs(BASE, offsetsAt, first, end, xorsAt, xors.length, maxDistance, outAt, this.capacity);
       if (found < 0) {
         this.capacity *= 2;
         continue;

@@ -12,13 +12,15 @@ import type { ScanMatches } from '../../core/scan-kernel.js';
 /** Called with rows a and b of `table` (distinct values) at distance d: each pair within k exactly once. */
 export type PairSink = (table: Table, a: number, b: number, d: number) => void;
 
-export function multiIndexPairs(run: Run, k: number, emit: PairSink): void {
+/** `part` of `parts` (worker threads): only pairs whose first bucket is in that share of each table's buckets. */
+export function multiIndexPairs(run: Run, k: number, emit: PairSink, part = 0, parts = 1): void {
   const set = run.set, radius = run.layout.radius;
   let matches: ScanMatches | undefined;
   for (let t = 0; t < set.tables.length; t++) {
     const table = set.tables[t], offsets = table.offsets;
     const rows = offsets[offsets.length - 1];
     const buckets = offsets.length - 1;
+    const from = Math.floor((buckets * part) / parts), to = Math.floor((buckets * (part + 1)) / parts);
     const xors = readsWhole(table, radius[t], rows) ? null : bucketXors(table.bucketBits, radius[t]);
     // The word with fewer key bits first, as in query/multi-index.ts's scanOwned.
     const first = table.hiFirst ? table.hi : table.lo, second = table.hiFirst ? table.lo : table.hi;
@@ -40,14 +42,14 @@ export function multiIndexPairs(run: Run, k: number, emit: PairSink): void {
       }
     };
     if (xors === null) {
-      compare(0, rows, 0, rows);
+      if (part === 0) compare(0, rows, 0, rows);
       continue;
     }
     const kernel = scanKernel();
     if (kernel.bucketPairs !== undefined) {
       // The same comparisons in the kernel (WebAssembly: i64.popcnt, about 5 times the loop below); the owner rule
       // here, on the few pairs within k.
-      matches = kernel.bucketPairs(table.hi, table.lo, offsets, xors, k, matches);
+      matches = kernel.bucketPairs(table.hi, table.lo, offsets, from, to, xors, k, matches);
       const hi = table.hi, lo = table.lo;
       for (let i = 0; i < matches.count; i++) {
         const a = matches.query[i], c = matches.stored[i];
@@ -59,7 +61,7 @@ export function multiIndexPairs(run: Run, k: number, emit: PairSink): void {
     // aligned blocks), so both are read nearly front to back instead of the other at random.
     for (let p = 0; p < xors.length; p++) {
       const x = xors[p];
-      for (let b = 0; b < buckets; b++) {
+      for (let b = from; b < to; b++) {
         const other = b ^ x;
         if (other < b) continue;
         const start = offsets[b], end = offsets[b + 1];

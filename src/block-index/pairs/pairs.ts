@@ -14,14 +14,18 @@ import type { ScanKernel, ScanMatches } from '../../core/scan-kernel.js';
 import { tsScanKernel } from '../scan/ts-scan-kernel.js';
 import { multiIndexPairs } from './multi-index-pairs.js';
 
-/** Pairs of table-0 rows: hits.queries[i] and hits.ids[i] are the two rows, hits.distances[i] their distance. */
-export function pairRows(run: Run, k: number): HitList {
-  const finder = new PairFinder(run, k);
-  finder.duplicates();
+/**
+ * Pairs of table-0 rows: hits.queries[i] and hits.ids[i] are the two rows, hits.distances[i] their distance.
+ * `part` of `parts` (worker threads, src/pool): only the pairs of that share of the work, the shares together
+ * giving every pair exactly once (duplicates in part 0; each table's buckets, or the kernel's tiles, dealt out).
+ */
+export function pairRows(run: Run, k: number, part = 0, parts = 1): HitList {
+  const finder = new PairFinder(run, k, part, parts);
+  if (part === 0) finder.duplicates();
   // The TypeScript kernel is no faster than the loop of inSet, which needs no copies: only a WebAssembly one helps.
   const kernel = scanKernel();
   if (run.layout.public.kind === 'scan' && kernel !== tsScanKernel) finder.byKernel(kernel);
-  else if (run.layout.public.kind === 'multi-index') multiIndexPairs(run, k, (table, a, b, d) => finder.pair(table, a, b, d));
+  else if (run.layout.public.kind === 'multi-index') multiIndexPairs(run, k, (table, a, b, d) => finder.pair(table, a, b, d), part, parts);
   else finder.inSet(run.set);
   return finder.out;
 }
@@ -34,7 +38,28 @@ class PairFinder {
   private readonly pathSets: TableSet[] = [];
   private readonly pathTables: number[] = [];
 
-  constructor(private readonly run: Run, private readonly k: number) {}
+  constructor(private readonly run: Run, private readonly k: number, private readonly part = 0, private readonly parts = 1) {}
+
+  /**
+   * The top-level buckets of table t this part does: the tables' rows laid end to end are cut into `parts` equal
+   * stretches, and a bucket goes with the stretch its first row is in (found by binary search: no pass over buckets).
+   */
+  private bucketRange(t: number, offsets: Uint32Array): [number, number] {
+    const buckets = offsets.length - 1;
+    if (this.parts === 1) return [0, buckets];
+    const n = this.run.n, total = this.run.set.tables.length * n;
+    // Bucket b is in stretch p when p <= (t n + offsets[b]) parts / total < p + 1: the first bucket at or past p.
+    const firstOf = (p: number) => {
+      let low = 0, high = buckets;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if ((t * n + offsets[mid]) * this.parts < p * total) low = mid + 1;
+        else high = mid;
+      }
+      return low;
+    };
+    return [firstOf(this.part), firstOf(this.part + 1)];
+  }
 
   /** Distance-0 pairs: all pairs of live rows within each run of equal fingerprints in table 0. */
   duplicates(): void {
@@ -60,7 +85,8 @@ class PairFinder {
     const all = this.run.fingerprints, t0 = this.run.table0, n = this.run.n;
     let matches: ScanMatches | undefined;
     const repeat = (r: number) => r > 0 && t0.hi[r - 1] === t0.hi[r] && t0.lo[r - 1] === t0.lo[r];
-    for (let start = 0; start < n; start += KERNEL_TILE) {
+    // Tiles dealt out in turn: the early tiles (compared with more rows) spread over the parts.
+    for (let start = this.part * KERNEL_TILE; start < n; start += this.parts * KERNEL_TILE) {
       const end = Math.min(n, start + KERNEL_TILE);
       matches = kernel.scan(all.subarray(start), all.subarray(start, end), this.k, matches);
       for (let i = 0; i < matches.count; i++) {
@@ -72,12 +98,13 @@ class PairFinder {
   }
 
   inSet(set: TableSet): void {
+    const top = this.pathSets.length === 0;
     for (let t = 0; t < set.tables.length; t++) {
       const table = set.tables[t];
       this.pathSets.push(set);
       this.pathTables.push(t);
-      const buckets = table.offsets.length - 1;
-      for (let b = 0; b < buckets; b++) {
+      const [first, end] = top ? this.bucketRange(t, table.offsets) : [0, table.offsets.length - 1];
+      for (let b = first; b < end; b++) {
         const child = table.children === null ? undefined : table.children.get(b);
         if (child !== undefined) this.inSet(child);
         else this.inBucket(table, table.offsets[b], table.offsets[b + 1]);
