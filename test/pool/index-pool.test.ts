@@ -32,7 +32,7 @@ function twins(fps: BigUint64Array, k: number, layout: LayoutOption, removeEvery
   return { pooled: make(), yardstick: make() };
 }
 
-const layouts = (k: number): LayoutOption[] => (k <= 8 ? ['auto', 'pigeonhole', 'scan', { blocks: k + 2 }] : ['auto', 'scan']);
+const layouts = (k: number): LayoutOption[] => [...(k <= 8 ? ['auto', 'pigeonhole', 'scan', { blocks: k + 2 }] as LayoutOption[] : ['auto', 'scan'] as LayoutOption[]), ...(k >= 1 ? [{ substrings: Math.min(k, 4) }] : [])];
 
 describe('createIndexPool', () => {
   let pool: IndexPool;
@@ -73,7 +73,7 @@ describe('createIndexPool', () => {
     const big = await startIndexPool(2, findWorkerScript(import.meta.url, { built: 'pool-worker.js', source: '../../src/pool/worker.ts' }));
     try {
       const centres = queriesFor(new BigUint64Array(0), 2000, 3);
-      for (const [k, layout, size] of [[3, 'auto', 30_000], [7, 'auto', 30_000], [12, 'scan', 8000]] as const) {
+      for (const [k, layout, size] of [[3, 'auto', 30_000], [7, 'auto', 30_000], [9, { substrings: 4 }, 30_000], [12, 'scan', 8000]] as const) {
         // Near-duplicates of 2,000 centres (a quarter random), and 5,000 around one centre that overflow buckets.
         const fps = new BigUint64Array([...queriesFor(centres, size, 11), ...giantCluster(5000, k + 1, k + 4, 7)]);
         const { pooled, yardstick } = twins(fps, k, layout, 7);
