@@ -34,6 +34,13 @@ export interface ScanKernel {
    * buckets b from `first` to `end` - 1 (a worker's share).
    */
   bucketPairs?(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, first: number, end: number, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches;
+  /**
+   * Optional (the WebAssembly kernel has it): a batch of queries on one multi-index table, the table as above. The
+   * queries (queryHi[j], queryLo[j]) come with their buckets, in bucket order; for each x of `xors` and each query j,
+   * every row of bucket buckets[j] ^ x within maxDistance, leaving out a row equal to the row before it in its
+   * bucket. As matches (query = j, stored = row), in no particular order.
+   */
+  bucketProbes?(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, queryHi: Uint32Array, queryLo: Uint32Array, buckets: Uint32Array, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches;
 }
 
 /** An empty ScanMatches, or `into` emptied. */

@@ -14,6 +14,7 @@ interface ScanExports {
   scan(stored: number, n: number, queries: number, m: number, k: number, outStored: number, outQueryDistance: number, capacity: number): number;
   reserve(bytes: number): number;
   bucketPairs(fps: number, offsets: number, first: number, end: number, xors: number, xorCount: number, k: number, out: number, capacity: number): number;
+  bucketProbes(fps: number, offsets: number, queries: number, buckets: number, n: number, xors: number, xorCount: number, k: number, out: number, capacity: number): number;
 }
 
 /** Queries per call into the module; its output holds their matches. */
@@ -81,32 +82,56 @@ class WasmScanKernel implements ScanKernel {
   }
 
   bucketPairs(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, first: number, end: number, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches {
+    return this.onArrays([[hi, lo], offsets, xors], 'pairs()', (at, outAt, capacity) => this.exports.bucketPairs(at[0], at[1], first, end, at[2], xors.length, maxDistance, outAt, capacity), into);
+  }
+
+  bucketProbes(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, queryHi: Uint32Array, queryLo: Uint32Array, buckets: Uint32Array, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches {
+    const n = buckets.length;
+    return this.onArrays([[hi, lo], offsets, [queryHi, queryLo], buckets, xors], 'queryMany()', (at, outAt, capacity) => this.exports.bucketProbes(at[0], at[1], at[2], at[3], n, at[4], xors.length, maxDistance, outAt, capacity), into);
+  }
+
+  /**
+   * Places the arrays one after another from BASE (a pair [hi, lo] as 64-bit fingerprints), calls `run` with their
+   * addresses, the output's and its capacity, and collects the (query, stored, distance) triples it wrote; when they
+   * did not fit, grows the output and calls again.
+   */
+  private onArrays(arrays: readonly (Uint32Array | readonly [Uint32Array, Uint32Array])[], what: string, run: (at: number[], outAt: number, capacity: number) => number, into?: ScanMatches): ScanMatches {
     const out = emptyMatches(into);
-    const n = hi.length;
-    // The table over the stored fingerprints' place: the next scan copies those in again.
+    // Over the stored fingerprints' place: the next scan copies those in again.
     this.loaded = null;
-    const offsetsAt = BASE + n * 8, xorsAt = offsetsAt + offsets.length * 4, outAt = xorsAt + xors.length * 4;
+    const at: number[] = [];
+    let next = BASE;
+    for (const array of arrays) {
+      at.push(next);
+      next += array instanceof Uint32Array ? 4 * array.length : 8 * array[0].length;
+    }
     for (let placed = false; ; ) {
-      if (this.exports.memory.buffer.byteLength < outAt + this.capacity * 12 && !this.exports.reserve(outAt + this.capacity * 12)) {
-        throw new RangeError(`pairs() needs ${outAt + this.capacity * 12} bytes of WebAssembly memory, more than it can have`);
+      const bytes = next + this.capacity * 12;
+      if (this.exports.memory.buffer.byteLength < bytes && !this.exports.reserve(bytes)) {
+        throw new RangeError(`${what} needs ${bytes} bytes of WebAssembly memory, more than it can have`);
       }
       const buffer = this.exports.memory.buffer;
       if (!placed) {
-        const words = new Uint32Array(buffer, BASE, 2 * n);
-        for (let r = 0; r < n; r++) {
-          words[2 * r + HALF_HI] = hi[r];
-          words[2 * r + HALF_LO] = lo[r];
-        }
-        new Uint32Array(buffer, offsetsAt, offsets.length).set(offsets);
-        new Uint32Array(buffer, xorsAt, xors.length).set(xors);
+        arrays.forEach((array, i) => {
+          if (array instanceof Uint32Array) {
+            new Uint32Array(buffer, at[i], array.length).set(array);
+            return;
+          }
+          const [hi, lo] = array;
+          const words = new Uint32Array(buffer, at[i], 2 * hi.length);
+          for (let r = 0; r < hi.length; r++) {
+            words[2 * r + HALF_HI] = hi[r];
+            words[2 * r + HALF_LO] = lo[r];
+          }
+        });
         placed = true;
       }
-      const found = this.exports.bucketPairs(BASE, offsetsAt, first, end, xorsAt, xors.length, maxDistance, outAt, this.capacity);
+      const found = run(at, next, this.capacity);
       if (found < 0) {
         this.capacity *= 2;
         continue;
       }
-      const triples = new Uint32Array(this.exports.memory.buffer, outAt, 3 * found);
+      const triples = new Uint32Array(this.exports.memory.buffer, next, 3 * found);
       reserveMatches(out, found);
       for (let i = 0; i < found; i++) {
         out.query[i] = triples[3 * i];

@@ -10,8 +10,12 @@ import { XorShift32 } from '../support/random.js';
 import { setScanKernel } from '../../src/block-index/scan/kernel-slot.js';
 import { tsScanKernel } from '../../src/block-index/scan/ts-scan-kernel.js';
 import { createWasmScanKernel } from '../../src/wasm/scan-kernel.js';
+import { setGroupedMin } from '../../src/block-index/query/multi-index.js';
 
-afterAll(() => setScanKernel(null));
+afterAll(() => {
+  setScanKernel(null);
+  setGroupedMin();
+});
 
 function matchesOf(many: { offsets: Uint32Array; ids: Uint32Array; distances: Uint8Array }, i: number) {
   return Array.from({ length: many.offsets[i + 1] - many.offsets[i] }, (_, j) => ({ id: many.ids[many.offsets[i] + j], distance: many.distances[many.offsets[i] + j] }));
@@ -31,10 +35,13 @@ describe('multi-index layouts', () => {
   });
 
   it.each([
-    ['TypeScript', () => tsScanKernel],
-    ['WebAssembly', () => createWasmScanKernel()],
-  ])('query, queryMany and pairs (%s kernel) equal brute force for k = 0..32 (random, clustered, duplicate-heavy; removals; reload)', (_, kernel) => {
+    { name: 'TypeScript', kernel: () => tsScanKernel, grouped: false },
+    { name: 'WebAssembly', kernel: () => createWasmScanKernel(), grouped: false },
+    { name: 'TypeScript', kernel: () => tsScanKernel, grouped: true },
+    { name: 'WebAssembly', kernel: () => createWasmScanKernel(), grouped: true },
+  ])('query, queryMany and pairs ($name kernel, batches in bucket order: $grouped) equal brute force for k = 0..32 (random, clustered, duplicate-heavy; removals; reload)', ({ kernel, grouped }) => {
     setScanKernel(kernel);
+    setGroupedMin(...(grouped ? [0, 0] : []));
     fc.assert(fc.property(fc.integer({ min: 0, max: 32 }), fc.integer({ min: 0, max: 1000 }), fc.constantFrom('random', 'clustered', 'duplicates'), fc.integer({ min: 1, max: 2 ** 31 }), (k, pick, kind, seed) => {
       const m = 1 + (pick % Math.min(k + 1, 8));
       const rng = new XorShift32(seed);

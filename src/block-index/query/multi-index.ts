@@ -7,6 +7,8 @@ import { popcount32 } from '../../core/bits.js';
 import { applyTermsAll } from '../tables/permutation.js';
 import { orderByU32 } from '../tables/radix-sort.js';
 import { probeCount } from '../plan/layout.js';
+import { scanKernel } from '../scan/kernel-slot.js';
+import type { ScanMatches } from '../../core/scan-kernel.js';
 import type { Run } from '../runs/run.js';
 import type { Table, TableSet } from '../types.js';
 import type { Candidates } from './candidates.js';
@@ -14,6 +16,14 @@ import type { Candidates } from './candidates.js';
 /** Batches of at least this many queries against tables of at least this many rows go in bucket order. */
 const GROUPED_MIN_QUERIES = 2048;
 const GROUPED_MIN_ROWS = 1 << 17;
+let groupedMinQueries = GROUPED_MIN_QUERIES;
+let groupedMinRows = GROUPED_MIN_ROWS;
+
+/** For tests: the batch and table sizes from which batches go in bucket order (0, 0: always; no arguments: the defaults). */
+export function setGroupedMin(queries = GROUPED_MIN_QUERIES, rows = GROUPED_MIN_ROWS): void {
+  groupedMinQueries = queries;
+  groupedMinRows = rows;
+}
 /** Beyond this many probes a table is read whole instead (each probe costs a random access; a row far less). */
 const MAX_PROBES_PER_ROW = 1 / 4;
 
@@ -70,7 +80,7 @@ export function probeTable(run: Run, t: number, qh: Uint32Array, ql: Uint32Array
     starts = new Uint32Array(probes + 1);
     ends = new Uint32Array(probes + 1);
   }
-  if (n >= GROUPED_MIN_QUERIES && rows >= GROUPED_MIN_ROWS) {
+  if (n >= groupedMinQueries && rows >= groupedMinRows) {
     probeGrouped(set, radius, t, xors, qh, ql, n, k, first, buckets, out);
     return;
   }
@@ -104,6 +114,18 @@ function probeGrouped(set: TableSet, radius: Uint8Array, t: number, xors: Uint32
     sh[j] = qh[i];
     sl[j] = ql[i];
   }
+  const kernel = scanKernel();
+  if (kernel.bucketProbes !== undefined) {
+    // The same probes in the kernel (WebAssembly, i64.popcnt); the owner rule here, on the few rows within k.
+    const table = set.tables[t], hi = table.hi, lo = table.lo;
+    const found = (kernelMatches = kernel.bucketProbes(hi, lo, offsets, sh, sl, sb, xors, k, kernelMatches));
+    for (let i = 0; i < found.count; i++) {
+      const j = found.query[i], r = found.stored[i];
+      const xh = hi[r] ^ sh[j], xl = lo[r] ^ sl[j];
+      if (ownerOf(set, radius, xh, xl) === t) out.push(first + order[j], r, found.distance[i], hi[r], lo[r], xh >>> 0, xl >>> 0);
+    }
+    return;
+  }
   for (let p = 0; p < xors.length; p++) {
     const x = xors[p];
     for (let j = 0; j < n; j++) {
@@ -113,6 +135,9 @@ function probeGrouped(set: TableSet, radius: Uint8Array, t: number, xors: Uint32
     }
   }
 }
+
+/** The kernel's reused output. */
+let kernelMatches: ScanMatches | undefined;
 
 /** Scratch for probeTable's bounds (module-level: searches run one at a time on a thread). */
 let starts = new Uint32Array(64);
