@@ -7,7 +7,7 @@ import { DEFAULT_HASHER_VERSION } from '../core/options.js';
 import { components } from './pairs/clusters.js';
 import { chooseLayout } from './plan/cost-model.js';
 import { layoutOfShape, optionOfShape, shapeOf } from './plan/layout.js';
-import { pairRows } from './pairs/pairs.js';
+import { idPairs, noPairs, pairRows } from './pairs/pairs.js';
 import { collectMany, collectOne } from './query/results.js';
 import { Run } from './runs/run.js';
 import type { InsertBuffer } from './runs/insert-buffer.js';
@@ -21,7 +21,6 @@ import { needsReplan, planSize } from './plan/replan.js';
 import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './tables/u64.js';
 import type { ClusterOptions, DeserializeOptions, IndexLayout, IndexMatch, IndexStats, LayoutOption, PairsResult, QueryManyResult, SimHashIndexOptions } from './types.js';
 import { checkBigUint64Array, checkDistance, checkId, checkVersion, MAX_ID, MAX_K } from './validate.js';
-import { sortU64 } from './tables/radix-sort.js';
 
 /** queryMany works through its queries this many at a time. */
 const QUERY_SLICE = 1 << 20;
@@ -201,18 +200,8 @@ export class SimHashIndex {
   pairs(maxDistance?: number): PairsResult {
     const k = maxDistance === undefined ? this.#k : checkDistance(maxDistance, 'maxDistance', this.#k);
     const run = this.#stack.compact();
-    if (run === null) return { length: 0, a: new Uint32Array(0), b: new Uint32Array(0), distances: new Uint8Array(0) };
-    const rows = pairRows(run, k);
-    const m = rows.length;
-    const a = new Uint32Array(m), b = new Uint32Array(m), d = new Uint32Array(m);
-    for (let i = 0; i < m; i++) {
-      const x = run.ids[rows.queries[i]], y = run.ids[rows.ids[i]];
-      a[i] = Math.min(x, y);
-      b[i] = Math.max(x, y);
-      d[i] = rows.distances[i];
-    }
-    sortU64(a, b, d, m);
-    return { length: m, a, b, distances: Uint8Array.from(d) };
+    if (run === null) return noPairs();
+    return idPairs(run, pairRows(run, k));
   }
 
   /**

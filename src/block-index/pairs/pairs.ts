@@ -7,7 +7,8 @@
 import { popcount32 } from '../../core/bits.js';
 import type { Run } from '../runs/run.js';
 import { firstMatch } from '../tables/table-set.js';
-import type { Table, TableSet } from '../types.js';
+import type { PairsResult, Table, TableSet } from '../types.js';
+import { sortU64 } from '../tables/radix-sort.js';
 import { HitList } from '../query/hit-list.js';
 import { scanKernel } from '../scan/kernel-slot.js';
 import type { ScanKernel, ScanMatches } from '../../core/scan-kernel.js';
@@ -28,6 +29,25 @@ export function pairRows(run: Run, k: number, part = 0, parts = 1): HitList {
   else if (run.layout.public.kind === 'multi-index') multiIndexPairs(run, k, (table, a, b, d) => finder.pair(table, a, b, d), part, parts);
   else finder.inSet(run.set);
   return finder.out;
+}
+
+/** pairs()'s answer from pairRows's rows: ids (smaller first) and distances, ordered by a, then b. */
+export function idPairs(run: Run, rows: HitList): PairsResult {
+  const m = rows.length;
+  const a = new Uint32Array(m), b = new Uint32Array(m), d = new Uint32Array(m);
+  for (let i = 0; i < m; i++) {
+    const x = run.ids[rows.queries[i]], y = run.ids[rows.ids[i]];
+    a[i] = Math.min(x, y);
+    b[i] = Math.max(x, y);
+    d[i] = rows.distances[i];
+  }
+  sortU64(a, b, d, m);
+  return { length: m, a, b, distances: Uint8Array.from(d) };
+}
+
+/** The answer with no pairs. */
+export function noPairs(): PairsResult {
+  return { length: 0, a: new Uint32Array(0), b: new Uint32Array(0), distances: new Uint8Array(0) };
 }
 
 /** Rows compared per scan-kernel call in byKernel: each tile of rows against every row after its start. */

@@ -2,13 +2,12 @@
 // answered exactly as the index answers the whole (the same Searcher and pair finder on the same tables), so the
 // shares put together (merge-shares.ts) equal the index's own queryMany and pairs(), bit for bit.
 import { describe } from '../../core/bits.js';
-import { pairRows } from '../pairs/pairs.js';
+import { idPairs, noPairs, pairRows } from '../pairs/pairs.js';
 import { QueryOrder } from '../query/query-order.js';
 import { collectMany } from '../query/results.js';
 import { Searcher } from '../query/search.js';
 import type { InsertBuffer } from '../runs/insert-buffer.js';
 import type { Run } from '../runs/run.js';
-import { sortU64 } from '../tables/radix-sort.js';
 import { HALF_HI, HALF_LO, halvesView } from '../tables/u64.js';
 import type { PairsResult, QueryManyResult } from '../types.js';
 import { checkDistance } from '../validate.js';
@@ -66,17 +65,7 @@ export class SnapshotReader {
     const k = checkDistance(maxDistance, 'maxDistance', this.maxDistance);
     if (!this.#compact) throw new Error('pairs() reads a compacted snapshot: snapshotIndex(index, { compact: true })');
     const run = this.#runs[0];
-    if (run === undefined) return { length: 0, a: new Uint32Array(0), b: new Uint32Array(0), distances: new Uint8Array(0) };
-    const rows = pairRows(run, k, part, parts);
-    const m = rows.length;
-    const a = new Uint32Array(m), b = new Uint32Array(m), d = new Uint32Array(m);
-    for (let i = 0; i < m; i++) {
-      const x = run.ids[rows.queries[i]], y = run.ids[rows.ids[i]];
-      a[i] = Math.min(x, y);
-      b[i] = Math.max(x, y);
-      d[i] = rows.distances[i];
-    }
-    sortU64(a, b, d, m);
-    return { length: m, a, b, distances: Uint8Array.from(d) };
+    if (run === undefined) return noPairs();
+    return idPairs(run, pairRows(run, k, part, parts));
   }
 }
