@@ -4,7 +4,7 @@
 // engine: 'auto' takes WASM where it runs and the pure engine under a CSP without 'wasm-unsafe-eval' or
 // with no WebAssembly at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium, serve } from '../support/browser-harness.js';
 import { golden, goldenMisses, type Golden } from '../support/golden.js';
 
@@ -50,21 +50,26 @@ afterAll(async () => {
 
 interface PageGolden extends Golden { bundle: string; initError: string | null }
 
-/** Opens a test page and runs the golden computation in it; page errors fail the test. */
-async function goldenIn(path: string, engine: 'wasm' | 'pure' | 'auto', callInit = true): Promise<PageGolden> {
+/** Opens a test page, waits for it to say it is ready, runs `task` in it; page errors fail the test. */
+async function onReadyPage<T>(path: string, task: (page: Page) => Promise<T>): Promise<T> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   try {
     await page.goto(origin + path);
     await page.waitForFunction(() => document.title.startsWith('ready'), undefined, { timeout: 20_000 });
-    type Run = (list: string[], name: string, callInit: boolean) => Promise<PageGolden>;
-    const result = await page.evaluate(([list, name, init]) => (window as unknown as { runGolden: Run }).runGolden(list, name, init), [texts, engine, callInit] as const);
+    const result = await task(page);
     expect(errors).toEqual([]);
     return result;
   } finally {
     await page.close();
   }
+}
+
+/** Opens a test page and runs the golden computation in it. */
+function goldenIn(path: string, engine: 'wasm' | 'pure' | 'auto', callInit = true): Promise<PageGolden> {
+  type Run = (list: string[], name: string, callInit: boolean) => Promise<PageGolden>;
+  return onReadyPage(path, (page) => page.evaluate(([list, name, init]) => (window as unknown as { runGolden: Run }).runGolden(list, name, init), [texts, engine, callInit] as const));
 }
 
 describe.each(['esm', 'umd'])('the %s bundle in Chromium', (bundle) => {
@@ -125,20 +130,9 @@ describe('the lite bundle in Chromium (the WASM engine only)', () => {
   });
 
   /** The errors the lite page's API throws, after its module loaded without a page error. */
-  async function refusals(path: string): Promise<Record<'init' | 'auto' | 'pure', string | null>> {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    try {
-      await page.goto(origin + path);
-      await page.waitForFunction(() => document.title.startsWith('ready'), undefined, { timeout: 20_000 });
-      type Refusals = () => Promise<Record<'init' | 'auto' | 'pure', string | null>>;
-      const got = await page.evaluate(() => (window as unknown as { liteRefusals: Refusals }).liteRefusals());
-      expect(errors).toEqual([]);
-      return got;
-    } finally {
-      await page.close();
-    }
+  function refusals(path: string): Promise<Record<'init' | 'auto' | 'pure', string | null>> {
+    type Refusals = () => Promise<Record<'init' | 'auto' | 'pure', string | null>>;
+    return onReadyPage(path, (page) => page.evaluate(() => (window as unknown as { liteRefusals: Refusals }).liteRefusals()));
   }
 
   it("has no pure engine: engine 'pure' is a TypeError naming the full bundle", async () => {
