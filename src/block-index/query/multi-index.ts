@@ -24,14 +24,18 @@ export function setGroupedMin(queries = GROUPED_MIN_QUERIES, rows = GROUPED_MIN_
   groupedMinQueries = queries;
   groupedMinRows = rows;
 }
+
 /** Beyond this many probes a table is read whole instead (each probe costs a random access; a row far less). */
 const MAX_PROBES_PER_ROW = 1 / 4;
 
 const maskCache = new Map<number, Uint32Array>();
 
-/** Every xor of `bits`-bit buckets with at most r bits set, fewest bits first (cached: the loops share them). */
+/**
+ * Every xor of `bits`-bit buckets with at most r bits set, 0 first (cached: the loops share them). Callers ask only
+ * where readsWhole() is false, so there are at most a quarter as many as the table has rows.
+ */
 export function bucketXors(bits: number, r: number): Uint32Array {
-  const key = bits * 64 + r;
+  const key = bits * 128 + r; // r <= k <= 64
   const cached = maskCache.get(key);
   if (cached !== undefined) return cached;
   const out: number[] = [0];
