@@ -5,6 +5,7 @@
 // after query, pays the copy once.
 import { emptyMatches, reserveMatches, type ScanKernel, type ScanMatches } from '../core/scan-kernel.js';
 import { SCAN_SCALAR_HEX } from './scan-bytes.js';
+import { hexToBytes } from './hex.js';
 
 /** Which 32-bit half of a little-endian u64 in the module's memory holds the high word. */
 const HALF_LO = 0, HALF_HI = 1;
@@ -22,12 +23,6 @@ const TILE = 64;
 /** Where the stored fingerprints start: past anything the module itself keeps (it keeps nothing; one page to spare). */
 const BASE = 65536;
 
-function bytesOf(hex: string): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(hex.length >> 1);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(2 * i, 2), 16);
-  return bytes;
-}
-
 /**
  * The kernel of the scalar build (what the simhash-wasm entry uses), or null where there is no WebAssembly.
  * createSimdScanKernel (simd-scan-kernel.ts) makes the SIMD build's; apart, so bundles carry only the one they use.
@@ -39,7 +34,7 @@ export function createWasmScanKernel(): ScanKernel | null {
 /** The kernel of a build of assembly/scan/scan.ts given as hex; null where WebAssembly is missing or refuses it. */
 export function kernelOf(hex: string, name: 'wasm' | 'wasm-simd'): ScanKernel | null {
   if (typeof WebAssembly !== 'object' || WebAssembly === null) return null;
-  const bytes = bytesOf(hex);
+  const bytes = hexToBytes(hex);
   if (!WebAssembly.validate(bytes)) return null;
   const exports = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as ScanExports;
   return new WasmScanKernel(exports, name);
