@@ -7,20 +7,20 @@ import type { Run } from '../runs/run.js';
 import type { Table } from '../types.js';
 import { bucketXors, ownerOf, readsWhole } from '../query/multi-index.js';
 import { scanKernel } from '../scan/kernel-slot.js';
+import { bucketShare } from './bucket-share.js';
 import type { ScanMatches } from '../../core/scan-kernel.js';
 
 /** Called with rows a and b of `table` (distinct values) at distance d: each pair within k exactly once. */
 export type PairSink = (table: Table, a: number, b: number, d: number) => void;
 
-/** `part` of `parts` (worker threads): only pairs whose first bucket is in that share of each table's buckets. */
+/** `part` of `parts` (worker threads): only pairs whose first bucket is in that share of each table's buckets (bucket-share.ts). */
 export function multiIndexPairs(run: Run, k: number, emit: PairSink, part = 0, parts = 1): void {
   const set = run.set, radius = run.layout.radius;
   let matches: ScanMatches | undefined;
   for (let t = 0; t < set.tables.length; t++) {
     const table = set.tables[t], offsets = table.offsets;
     const rows = offsets[offsets.length - 1];
-    const buckets = offsets.length - 1;
-    const from = Math.floor((buckets * part) / parts), to = Math.floor((buckets * (part + 1)) / parts);
+    const [from, to] = bucketShare(offsets, t, set.tables.length, run.n, part, parts);
     const xors = readsWhole(table, radius[t], rows) ? null : bucketXors(table.bucketBits, radius[t]);
     // The word with fewer key bits first, as in query/multi-index.ts's scanOwned.
     const first = table.hiFirst ? table.hi : table.lo, second = table.hiFirst ? table.lo : table.hi;

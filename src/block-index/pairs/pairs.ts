@@ -14,6 +14,7 @@ import { scanKernel } from '../scan/kernel-slot.js';
 import type { ScanKernel, ScanMatches } from '../../core/scan-kernel.js';
 import { tsScanKernel } from '../scan/ts-scan-kernel.js';
 import { multiIndexPairs } from './multi-index-pairs.js';
+import { bucketShare } from './bucket-share.js';
 
 /**
  * Pairs of table-0 rows: hits.queries[i] and hits.ids[i] are the two rows, hits.distances[i] their distance.
@@ -60,27 +61,6 @@ class PairFinder {
 
   constructor(private readonly run: Run, private readonly k: number, private readonly part = 0, private readonly parts = 1) {}
 
-  /**
-   * The top-level buckets of table t this part does: the tables' rows laid end to end are cut into `parts` equal
-   * stretches, and a bucket goes with the stretch its first row is in (found by binary search: no pass over buckets).
-   */
-  private bucketRange(t: number, offsets: Uint32Array): [number, number] {
-    const buckets = offsets.length - 1;
-    if (this.parts === 1) return [0, buckets];
-    const n = this.run.n, total = this.run.set.tables.length * n;
-    // Bucket b is in stretch p when p <= (t n + offsets[b]) parts / total < p + 1: the first bucket at or past p.
-    const firstOf = (p: number) => {
-      let low = 0, high = buckets;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if ((t * n + offsets[mid]) * this.parts < p * total) low = mid + 1;
-        else high = mid;
-      }
-      return low;
-    };
-    return [firstOf(this.part), firstOf(this.part + 1)];
-  }
-
   /** Distance-0 pairs: all pairs of live rows within each run of equal fingerprints in table 0. */
   duplicates(): void {
     const t0 = this.run.table0;
@@ -123,7 +103,7 @@ class PairFinder {
       const table = set.tables[t];
       this.pathSets.push(set);
       this.pathTables.push(t);
-      const [first, end] = top ? this.bucketRange(t, table.offsets) : [0, table.offsets.length - 1];
+      const [first, end] = top ? bucketShare(table.offsets, t, set.tables.length, this.run.n, this.part, this.parts) : [0, table.offsets.length - 1];
       for (let b = first; b < end; b++) {
         const child = table.children === null ? undefined : table.children.get(b);
         if (child !== undefined) this.inSet(child);
