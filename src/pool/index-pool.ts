@@ -3,6 +3,7 @@
 // (stretches of the queries, or parts of the pairs work), searched in parallel by the index's own code, and put
 // back in order, so the answer equals the index's own queryMany / pairs(), bit for bit.
 import { SimHashIndex } from '../block-index/simhash-index.js';
+import { noPairs } from '../block-index/pairs/pairs.js';
 import { mergePairs, mergeQueryResults } from '../block-index/shared/merge-shares.js';
 import { isCompact, snapshotIndex, type IndexSnapshot } from '../block-index/shared/snapshot.js';
 import type { PairsResult, QueryManyResult } from '../block-index/types.js';
@@ -83,7 +84,7 @@ export async function startIndexPool(threads: number, script: WorkerScript, size
       // pairs() works on one run: the index is compacted first (as its own pairs() does).
       const snapshot = snapshotOf(index, true);
       const k = maxDistance === undefined ? snapshot.maxDistance : checkDistance(maxDistance, 'maxDistance', snapshot.maxDistance);
-      if (snapshot.size === 0) return { length: 0, a: new Uint32Array(0), b: new Uint32Array(0), distances: new Uint8Array(0) };
+      if (snapshot.size === 0) return noPairs();
       const parts = Math.max(1, Math.min(threads * sizes.perThread, Math.floor(snapshot.size / sizes.minPairsPart)));
       return loaded.using(snapshot, async (id) => mergePairs(await Promise.all(Array.from({ length: parts }, (_, part) => pool.run(pairsTask, { id, k, part, parts })))));
     },

@@ -1,6 +1,7 @@
 // Putting the shares of a threaded search back together: queryMany's by concatenation (each share is a stretch of
 // consecutive queries), pairs()'s by merging (each share is sorted by a, then b, and no pair is in two shares).
 import type { PairsResult, QueryManyResult } from '../types.js';
+import { noPairs } from '../pairs/pairs.js';
 
 /** queryMany's answers for consecutive shares of the queries, as one answer. */
 export function mergeQueryResults(parts: readonly QueryManyResult[]): QueryManyResult {
@@ -25,7 +26,7 @@ export function mergeQueryResults(parts: readonly QueryManyResult[]): QueryManyR
 /** Sorted shares of pairs() (no pair in two of them) as one list ordered by a, then b: pairwise merges. */
 export function mergePairs(parts: readonly PairsResult[]): PairsResult {
   let list = parts.filter((p) => p.length > 0);
-  if (list.length === 0) return { length: 0, a: new Uint32Array(0), b: new Uint32Array(0), distances: new Uint8Array(0) };
+  if (list.length === 0) return noPairs();
   while (list.length > 1) {
     const next: PairsResult[] = [];
     for (let i = 0; i + 1 < list.length; i += 2) next.push(mergeTwo(list[i], list[i + 1]));
