@@ -2,10 +2,10 @@
 // and a Map-of-blocks index like the seed's; pairs() with planted near-duplicates; online query-then-add growth;
 // a giant cluster; the layouts side by side; and 10M fingerprints in one process.
 import { Bench } from 'tinybench';
-import { SimHashIndex, type LayoutOption } from '../src/block-index/index.js';
-import { estimate } from '../src/block-index/plan/cost-model.js';
-import { shapeOf } from '../src/block-index/plan/layout.js';
-import { setSubIndexMin, SUB_INDEX_MIN } from '../src/block-index/tables/sub-index.js';
+import { SimHashIndex, type LayoutOption } from '../packages/simhash-wasm/src/block-index/index.js';
+import { estimate } from '../packages/simhash-wasm/src/block-index/plan/cost-model.js';
+import { shapeOf } from '../packages/simhash-wasm/src/block-index/plan/layout.js';
+import { setSubIndexMin, SUB_INDEX_MIN } from '../packages/simhash-wasm/src/block-index/tables/sub-index.js';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { BruteForce, MapOfBlocks, nearQueries, referenceFingerprints, withGiantCluster, withPlanted } from './block-index-data.js';
 

@@ -4,7 +4,7 @@
 // punctuation) with another Chinese character from the same prose, and takes the Hamming distance.
 // "no punctuation" strips the full-width punctuation first: one giant token under 'words'.
 //   npx tsx bench/cjk-edits-quick.ts [trials]
-import { createSimHash, hamming } from '../src/pure/index.js';
+import { createSimHash, hamming } from '../packages/simhash-wasm/src/pure/index.js';
 import { CHINESE_SENTENCES, chineseParagraph } from '../test/support/cjk-texts.js';
 
 const trials = Number(process.argv[2] ?? 2000);

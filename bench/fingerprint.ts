@@ -6,8 +6,8 @@
 // sorts them as strings and keeps at most 128 of them (through `splice`, which keeps the slices
 // *after* the first 128, not the first 128), all with unit weights.
 import simhashJs from 'simhash-js';
-import * as wasm from '../src/index.js';
-import * as pure from '../src/pure/index.js';
+import * as wasm from '../packages/simhash-wasm/src/index.js';
+import * as pure from '../packages/simhash-wasm/src/pure/index.js';
 import { roundsTable, runRounds, type RoundsOutcome, type RoundTask } from './rounds.js';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { firstDocuments, SEED_SHINGLE, SEED_XOR, seedWorkload, spamAssassinWorkload, xorAll, type Workload } from './workloads.js';

@@ -3,10 +3,10 @@
 // for each goal the layout 'auto' picks. Rounds interleave every measurement with a whole reference run, so the
 // load of the moment weighs on both; each row reports its best round and the reference's best.
 //   npm run bench -- index-goals            (the reference runs by default when ../shared/reference/run.sh exists)
-import { SimHashIndex, type LayoutOption } from '../src/block-index/index.js';
-import { setScanKernel } from '../src/block-index/scan/kernel-slot.js';
-import { createWasmScanKernel } from '../src/wasm/scan-kernel.js';
-import { createSimdScanKernel } from '../src/wasm/simd-scan-kernel.js';
+import { SimHashIndex, type LayoutOption } from '../packages/simhash-wasm/src/block-index/index.js';
+import { setScanKernel } from '../packages/simhash-wasm/src/block-index/scan/kernel-slot.js';
+import { createWasmScanKernel } from '../packages/simhash-wasm/src/wasm/scan-kernel.js';
+import { createSimdScanKernel } from '../packages/simhash-wasm/src/wasm/simd-scan-kernel.js';
 import { referenceFingerprints } from './block-index-data.js';
 import type { BenchSuite, SuiteContext } from './suite.js';
 

@@ -3,9 +3,9 @@
 // interleaved rounds beside the seed's reference (k = 3 lookups, when --reference is given). Every pooled answer is
 // checked against the one-thread answer's match count, and once in full before timing.
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import '../src/index.js'; // the WebAssembly scan kernel, as the workers have it
-import { SimHashIndex } from '../src/block-index/index.js';
-import { createIndexPool, snapshotIndex, type IndexPool } from '../src/pool/index.js';
+import '../packages/simhash-wasm/src/index.js'; // the WebAssembly scan kernel, as the workers have it
+import { SimHashIndex } from '../packages/simhash-wasm/src/block-index/index.js';
+import { createIndexPool, snapshotIndex, type IndexPool } from '../packages/simhash-wasm/src/pool/index.js';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { referenceFingerprints, withPlanted } from './block-index-data.js';
 import { startProbe } from './parallel-probe.js';

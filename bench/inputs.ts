@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Bench } from 'tinybench';
-import { readDocumentBatches } from '../src/io/documents.js';
-import type { DocumentOptions } from '../src/io/read-options.js';
-import { walkInputs } from '../src/io/walk.js';
-import { zstdCompressor } from '../src/io/zstd-compress.js';
-import { Random } from '../src/dedupe/random.js';
+import { readDocumentBatches } from '../packages/corpus/src/io/documents.js';
+import type { DocumentOptions } from '../packages/corpus/src/io/read-options.js';
+import { walkInputs } from '../packages/corpus/src/io/walk/walk.js';
+import { zstdCompressor } from '../packages/corpus/src/io/compression/zstd-compress.js';
+import { Random } from '../packages/corpus/src/evaluation/random.js';
 import { conversionRecord, responseRecord, writeParquet, writeWarc } from '../test/support/format-fixtures.js';
 import { throughputTable, type BenchSuite, type SuiteContext, type ThroughputRow } from './suite.js';
 

@@ -4,7 +4,7 @@
 // decoded strings). The machine is shared and noisy, so the forms take turns round by round and the
 // best round counts; CPU time (process.cpuUsage) is shown too, as waiting for a core does not count.
 //   npx tsx bench/pure-quick.ts [rounds=10] [shingle=3] [seed|mail|all]
-import { createSimHash } from '../src/pure/index.js';
+import { createSimHash } from '../packages/simhash-wasm/src/pure/index.js';
 import { SEED_XOR, seedWorkload, spamAssassinWorkload, xorAll, type Workload } from './workloads.js';
 
 const rounds = Number(process.argv[2] ?? 10);

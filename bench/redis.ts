@@ -4,8 +4,8 @@
 // cluster is started on free ports and stopped (test/support/redis-cluster.ts); without redis-server the suite says
 // so and skips. k = 3 (pigeonhole: 4 tables); N = 1,000,000 random fingerprints, ids "doc-<n>".
 import { Bench } from 'tinybench';
-import { SimHashIndex } from '../src/block-index/index.js';
-import { RedisSimHashIndex } from '../src/redis/index.js';
+import { SimHashIndex } from '../packages/simhash-wasm/src/block-index/index.js';
+import { RedisSimHashIndex } from '../packages/redis/src/index.js';
 import { redisAvailable, REDIS_MISSING, startRedisCluster, type RedisCluster } from '../test/support/redis-cluster.js';
 import { XorShift32 } from '../test/support/random.js';
 import { throughputTable, type BenchSuite, type SuiteContext, type ThroughputRow } from './suite.js';

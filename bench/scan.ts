@@ -3,12 +3,12 @@
 // TypeScript, as simhash-wasm/pure has it), and the layout 'auto' picks with the WebAssembly kernel set. Queries:
 // half stored fingerprints moved by up to 12 bits, half random.
 import { Bench } from 'tinybench';
-import { SimHashIndex } from '../src/block-index/index.js';
-import { setScanKernel } from '../src/block-index/scan/kernel-slot.js';
-import { tsScanKernel } from '../src/block-index/scan/ts-scan-kernel.js';
-import type { ScanKernel } from '../src/core/scan-kernel.js';
-import { createWasmScanKernel } from '../src/wasm/scan-kernel.js';
-import { createSimdScanKernel } from '../src/wasm/simd-scan-kernel.js';
+import { SimHashIndex } from '../packages/simhash-wasm/src/block-index/index.js';
+import { setScanKernel } from '../packages/simhash-wasm/src/block-index/scan/kernel-slot.js';
+import { tsScanKernel } from '../packages/simhash-wasm/src/block-index/scan/ts-scan-kernel.js';
+import type { ScanKernel } from '../packages/simhash-wasm/src/core/scan-kernel.js';
+import { createWasmScanKernel } from '../packages/simhash-wasm/src/wasm/scan-kernel.js';
+import { createSimdScanKernel } from '../packages/simhash-wasm/src/wasm/simd-scan-kernel.js';
 import { XorShift32 } from '../test/support/random.js';
 import { throughputTable, type BenchSuite, type SuiteContext, type ThroughputRow } from './suite.js';
 

@@ -5,8 +5,8 @@
 //   npx tsx bench/tokens-default-quick.ts /tmp/base [rounds]
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
-import * as wasm from '../src/index.js';
-import * as pure from '../src/pure/index.js';
+import * as wasm from '../packages/simhash-wasm/src/index.js';
+import * as pure from '../packages/simhash-wasm/src/pure/index.js';
 import { roundsTable, runRounds, type RoundTask } from './rounds.js';
 import { SEED_SHINGLE, seedWorkload, spamAssassinWorkload, xorAll, type Workload } from './workloads.js';
 

@@ -17,8 +17,8 @@ const [, , first, second] = process.argv;
 
 async function child(how: string): Promise<Record<string, number>> {
   if (how === 'phases') {
-    const { hexToBytes, hexToBytesPortable } = await import('../src/wasm/hex.js');
-    const { WASM_HEX } = await import('../src/wasm/wasm-bytes.js');
+    const { hexToBytes, hexToBytesPortable } = await import('../packages/simhash-wasm/src/wasm/hex.js');
+    const { WASM_HEX } = await import('../packages/simhash-wasm/src/wasm/wasm-bytes.js');
     const t0 = performance.now();
     const bytes = hexToBytes(WASM_HEX);
     const t1 = performance.now();
@@ -30,7 +30,7 @@ async function child(how: string): Promise<Record<string, number>> {
     const t4 = performance.now();
     return { decode: t1 - t0, compile: t2 - t1, instantiate: t3 - t2, portableDecode: t4 - t3 };
   }
-  const entry = await import('../src/index.js');
+  const entry = await import('../packages/simhash-wasm/src/index.js');
   const t0 = performance.now();
   if (how === 'async') await entry.init();
   else entry.initSync();

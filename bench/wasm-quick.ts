@@ -2,7 +2,7 @@
 //   npx tsx bench/wasm-quick.ts [rounds]
 // Seed workload (w = 1..5) and the SpamAssassin bodies. Best of `rounds`, in CPU time of this
 // process, not wall time: on a shared machine, time spent descheduled is not ours.
-import { createSimHash, initSync } from '../src/index.js';
+import { createSimHash, initSync } from '../packages/simhash-wasm/src/index.js';
 import { SEED_XOR, seedWorkload, spamAssassinWorkload, type Workload } from './workloads.js';
 
 initSync();

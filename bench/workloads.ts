@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { messageBody } from '../src/io/mail.js';
+import { messageBody } from '../packages/corpus/src/io/formats/mail.js';
 
 export interface Workload {
   readonly name: string;

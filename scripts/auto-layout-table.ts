@@ -3,9 +3,9 @@
 // after changing the cost model, print the new one with:  npx tsx scripts/auto-layout-table.ts
 // Columns of k that pick alike at every size are merged.
 import { pathToFileURL } from 'node:url';
-import { chooseLayout } from '../src/block-index/plan/cost-model.js';
-import { setScanKernel } from '../src/block-index/scan/kernel-slot.js';
-import { createWasmScanKernel } from '../src/wasm/scan-kernel.js';
+import { chooseLayout } from '../packages/simhash-wasm/src/block-index/plan/cost-model.js';
+import { setScanKernel } from '../packages/simhash-wasm/src/block-index/scan/kernel-slot.js';
+import { createWasmScanKernel } from '../packages/simhash-wasm/src/wasm/scan-kernel.js';
 
 /** The sizes the table has a row for. */
 export const TABLE_SIZES = [10_000, 100_000, 1_000_000, 10_000_000];

@@ -13,9 +13,9 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSimHash, hamming } from '../src/pure/index.js';
-import { htmlToText } from '../src/html/extract.js';
-import { htmlMainText } from '../src/html/main-text.js';
+import { createSimHash, hamming } from '../packages/simhash-wasm/src/pure/index.js';
+import { htmlToText } from '../packages/corpus/src/html/extract.js';
+import { htmlMainText } from '../packages/corpus/src/html/main-text.js';
 
 interface Page {
   readonly name: string;

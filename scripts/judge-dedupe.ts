@@ -4,11 +4,11 @@
 //   npx tsx scripts/judge-dedupe.ts [k,k,...] [--term-weights tf|log|binary]
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { runDedupe, type DedupeOptions } from '../src/dedupe/pipeline.js';
-import { readCorpus } from '../src/dedupe/read-corpus.js';
-import { jaccard, shingleSet } from '../src/dedupe/shingle-jaccard.js';
-import { defaultThreads } from '../src/pool/fingerprint-pool.js';
-import type { TermWeights } from '../src/core/types.js';
+import { runDedupe, type DedupeOptions } from '../packages/corpus/src/dedupe/pipeline.js';
+import { readCorpus } from '../packages/corpus/src/evaluation/read-corpus.js';
+import { jaccard, shingleSet } from '../packages/corpus/src/evaluation/shingle-jaccard.js';
+import { defaultThreads } from '../packages/simhash-wasm/src/pool/fingerprint-pool.js';
+import type { TermWeights } from '../packages/simhash-wasm/src/core/types.js';
 
 const RIGHT = 0.5;
 const args = process.argv.slice(2);

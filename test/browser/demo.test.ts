@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createSimHash, hamming, initSync } from '../../src/index.js';
+import { createSimHash, hamming, initSync } from '../../packages/simhash-wasm/src/index.js';
 import { launchChromium, serve } from '../support/browser-harness.js';
 
 const A = 'The quarterly report shows revenue grew by eight percent, driven by strong sales in the northern region and lower shipping costs across every warehouse we operate.';

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as wasm from '../../src/index.js';
+import * as wasm from '../../packages/simhash-wasm/src/index.js';
 import { builtCli, runProcess } from '../support/cli.js';
 import { scratchDir } from '../support/scratch-dir.js';
 

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSimHash } from '../../src/pure/index.js';
+import { createSimHash } from '../../packages/simhash-wasm/src/pure/index.js';
 import { runInProcess, runProcess } from '../support/cli.js';
 import { scratchDir } from '../support/scratch-dir.js';
 import { ARTICLE_TEXT, FIXTURES, RECORDS, RECORDS_JSONL } from '../support/zstd-fixtures.js';

@@ -2,7 +2,7 @@
 // diagnostic per bad input (with its path or line), for one thread and for the worker pool.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimHash, hamming } from '../../src/pure/index.js';
+import { createSimHash, hamming } from '../../packages/simhash-wasm/src/pure/index.js';
 import { runInProcess } from '../support/cli.js';
 import { ARTICLE, edit, fixtureTree, OTHER } from '../support/dedupe-fixture.js';
 

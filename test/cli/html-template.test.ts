@@ -2,9 +2,9 @@
 // page): fingerprinted as raw bytes they are a few bits apart, all "near-duplicates". `fingerprint` and `index`
 // extract the visible text first, as `dedupe` does, and find them unrelated.
 import { afterAll, describe, expect, it } from 'vitest';
-import { htmlToText } from '../../src/html/extract.js';
-import { htmlMainText } from '../../src/html/main-text.js';
-import { createSimHash, fromHex, hamming } from '../../src/pure/index.js';
+import { htmlToText } from '../../packages/corpus/src/html/extract.js';
+import { htmlMainText } from '../../packages/corpus/src/html/main-text.js';
+import { createSimHash, fromHex, hamming } from '../../packages/simhash-wasm/src/pure/index.js';
 import { runInProcess } from '../support/cli.js';
 import { scratchDir } from '../support/scratch-dir.js';
 import { article } from '../support/dedupe-fixture.js';

@@ -2,9 +2,9 @@
 // library's serialization and the documents' names (src/cli/index-file.ts); queries answer with the names.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as pure from '../../src/pure/index.js';
-import { SimHashIndex } from '../../src/block-index/index.js';
-import { decodeIndexFile } from '../../src/cli/index-file.js';
+import * as pure from '../../packages/simhash-wasm/src/pure/index.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/index.js';
+import { decodeIndexFile } from '../../packages/corpus/src/cli/index-file.js';
 import { initAll } from '../support/engines.js';
 import { lines, runInProcess } from '../support/cli.js';
 import { scratchDir } from '../support/scratch-dir.js';

@@ -4,9 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SimHashIndex } from '../../src/block-index/index.js';
-import { runCli } from '../../src/cli/program.js';
-import { createSimHash } from '../../src/pure/index.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/index.js';
+import { runCli } from '../../packages/corpus/src/cli/program.js';
+import { createSimHash } from '../../packages/simhash-wasm/src/pure/index.js';
 import { runInProcess } from '../support/cli.js';
 import { scratchDir } from '../support/scratch-dir.js';
 import { article, edit } from '../support/dedupe-fixture.js';

@@ -2,7 +2,7 @@
 // --id-field, dotted paths allowed), a record named by its id or else <file>:<line>, JSONL on stdin recognised by
 // its first byte, and bad lines reported a few at a time with a count.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSimHash } from '../../src/pure/index.js';
+import { createSimHash } from '../../packages/simhash-wasm/src/pure/index.js';
 import { runInProcess, runProcess } from '../support/cli.js';
 import { scratchDir } from '../support/scratch-dir.js';
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SimHashIndex } from '../../src/block-index/index.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/index.js';
 import { runCli } from '../support/cli.js';
 
 /** The file `simhash index build` writes since it keeps names (src/cli/index-file.ts): a header, names, the library's index. */

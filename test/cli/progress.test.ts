@@ -1,7 +1,7 @@
 // The progress bar the reading commands draw on a terminal (src/cli/progress.ts).
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createProgress } from '../../src/cli/progress.js';
+import { createProgress } from '../../packages/corpus/src/cli/progress.js';
 
 describe('createProgress', () => {
   const sink = (isTTY: boolean) => {

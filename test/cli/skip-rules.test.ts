@@ -2,7 +2,7 @@
 // skipped with the same reason by every command; inputs with no document at all end in "no input documents", exit 5.
 import { mkdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSimHash } from '../../src/pure/index.js';
+import { createSimHash } from '../../packages/simhash-wasm/src/pure/index.js';
 import { runInProcess, runProcess } from '../support/cli.js';
 import { scratchDir } from '../support/scratch-dir.js';
 

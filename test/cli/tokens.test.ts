@@ -2,7 +2,7 @@
 // threads get it too, an index remembers it, and a bad value is a usage error (exit 2, one stderr line).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as pure from '../../src/pure/index.js';
+import * as pure from '../../packages/simhash-wasm/src/pure/index.js';
 import { initAll } from '../support/engines.js';
 import { lines, runInProcess } from '../support/cli.js';
 import { chineseParagraph, JAPANESE_SENTENCES } from '../support/cjk-texts.js';

@@ -5,12 +5,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hamming } from '../../src/core/bits.js';
-import { createSimHash } from '../../src/pure/index.js';
-import { cumulative, fitBetaBinomial, logGamma } from '../../src/dedupe/beta-binomial.js';
-import { corpusScale } from '../../src/dedupe/corpus-scale.js';
-import { distanceHistogram } from '../../src/dedupe/distance-histogram.js';
-import { Random } from '../../src/dedupe/random.js';
+import { hamming } from '../../packages/simhash-wasm/src/core/bits.js';
+import { createSimHash } from '../../packages/simhash-wasm/src/pure/index.js';
+import { cumulative, fitBetaBinomial, logGamma } from '../../packages/corpus/src/evaluation/beta-binomial.js';
+import { corpusScale } from '../../packages/corpus/src/evaluation/corpus-scale.js';
+import { distanceHistogram } from '../../packages/corpus/src/evaluation/distance-histogram.js';
+import { Random } from '../../packages/corpus/src/evaluation/random.js';
 import { runInProcess } from '../support/cli.js';
 import { article } from '../support/dedupe-fixture.js';
 

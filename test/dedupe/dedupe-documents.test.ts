@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dedupe, type DedupeDocument } from '../../src/dedupe/dedupe-documents.js';
+import { dedupe, type DedupeDocument } from '../../packages/corpus/src/dedupe/dedupe-documents.js';
 import { runInProcess } from '../support/cli.js';
 import { article, edit } from '../support/dedupe-fixture.js';
 

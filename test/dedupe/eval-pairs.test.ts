@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { evaluate } from '../../src/dedupe/eval-metrics.js';
-import { renderPlot } from '../../src/dedupe/eval-plot.js';
-import { makePairs, replaceWords, shuffleParagraphs } from '../../src/dedupe/make-pairs.js';
-import { Random } from '../../src/dedupe/random.js';
+import { evaluate } from '../../packages/corpus/src/evaluation/metrics.js';
+import { renderPlot } from '../../packages/corpus/src/evaluation/plot.js';
+import { makePairs, replaceWords, shuffleParagraphs } from '../../packages/corpus/src/evaluation/make-pairs.js';
+import { Random } from '../../packages/corpus/src/evaluation/random.js';
 import { runInProcess } from '../support/cli.js';
 import { article } from '../support/dedupe-fixture.js';
 

@@ -1,8 +1,8 @@
 // Grouping from given near pairs (what the shards of a distributed dedupe find on the shared index) gives the same
 // groups as grouping with the in-memory index, in both modes, on data with chains, exact copies and short texts.
 import { describe, expect, it } from 'vitest';
-import { DIGEST_BYTES } from '../../src/dedupe/analyze.js';
-import { groupDocuments, type GroupingMode } from '../../src/dedupe/group.js';
+import { DIGEST_BYTES } from '../../packages/corpus/src/analysis/analyze-document.js';
+import { groupDocuments, type GroupingMode } from '../../packages/corpus/src/grouping/group.js';
 import { brutePairs, makeData } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 

@@ -1,7 +1,7 @@
 // The dedupe building blocks: both grouping modes. (Walking, UTF-8 checks and mail bodies: test/io.)
 import { describe, expect, it } from 'vitest';
-import { DIGEST_BYTES } from '../../src/dedupe/analyze.js';
-import { groupDocuments } from '../../src/dedupe/group.js';
+import { DIGEST_BYTES } from '../../packages/corpus/src/analysis/analyze-document.js';
+import { groupDocuments } from '../../packages/corpus/src/grouping/group.js';
 
 describe('groupDocuments', () => {
   // Distinct digests unless given; fingerprints chosen so that 0~1 and 1~2 are within k = 2 but 0 and 2 are not.

@@ -2,8 +2,8 @@
 // first, the histogram of near members, the bounded sample of diffs), text that cannot break out of the page, and
 // clear errors for bad arguments.
 import { describe, expect, it } from 'vitest';
-import { dedupe, renderReport } from '../../src/dedupe/index.js';
-import type { ReportData } from '../../src/dedupe/report-html/report-data.js';
+import { dedupe, renderReport } from '../../packages/corpus/src/dedupe/index.js';
+import type { ReportData } from '../../packages/corpus/src/report-page/report-data.js';
 import { article, edit } from '../support/dedupe-fixture.js';
 
 const docs = [

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Group, Grouping } from '../../src/dedupe/group.js';
-import { GIANT_GROUP_MIN, NEAR_SHARE_WARNING, runWarnings } from '../../src/dedupe/run-warnings.js';
+import type { Group, Grouping } from '../../packages/corpus/src/grouping/group.js';
+import { GIANT_GROUP_MIN, NEAR_SHARE_WARNING, runWarnings } from '../../packages/corpus/src/grouping/warnings.js';
 import { runInProcess } from '../support/cli.js';
 import { article } from '../support/dedupe-fixture.js';
 

@@ -3,10 +3,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { golden as goldenFile } from '../support/golden.js';
 
-type Entry = typeof import('../../src/index.js');
+type Entry = typeof import('../../packages/simhash-wasm/src/index.js');
 const fresh = async (): Promise<Entry> => {
   vi.resetModules();
-  return import('../../src/index.js');
+  return import('../../packages/simhash-wasm/src/index.js');
 };
 
 const golden = goldenFile.slice(0, 400);
@@ -72,7 +72,7 @@ describe('the engine option', () => {
   });
 
   it('simhash-wasm/pure gives the pure engine for auto and refuses wasm', async () => {
-    const pure = await import('../../src/pure/index.js');
+    const pure = await import('../../packages/simhash-wasm/src/pure/index.js');
     expect(pure.createSimHash({ engine: 'auto' }).engine).toBe('pure');
     expect(() => pure.createSimHash({ engine: 'wasm' })).toThrow(/simhash-wasm\/pure/);
     expect(pure.createSimHash().engine).toBe('pure');

@@ -2,8 +2,8 @@
 // equals the one-shot fingerprint: the engines are interchangeable, bit for bit.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as wasm from '../../src/index.js';
-import * as pure from '../../src/pure/index.js';
+import * as wasm from '../../packages/simhash-wasm/src/index.js';
+import * as pure from '../../packages/simhash-wasm/src/pure/index.js';
 
 beforeAll(() => wasm.init());
 

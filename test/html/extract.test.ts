@@ -1,6 +1,6 @@
 // simhash-wasm/html: visible text only (no scripts, styles, navigation, page header/footer), blocks kept apart.
 import { describe, expect, it } from 'vitest';
-import { htmlToText, looksLikeHtml } from '../../src/html/index.js';
+import { htmlToText, looksLikeHtml } from '../../packages/corpus/src/html/index.js';
 
 describe('htmlToText', () => {
   it('drops head, scripts, styles, navigation, asides, hidden elements and page-level header/footer', () => {

@@ -1,7 +1,7 @@
 // simhash-wasm/html htmlMainText: the article alone (Readability over linkedom), made text as htmlToText makes it;
 // the visible text where no article is found; never a throw on bad markup.
 import { describe, expect, it } from 'vitest';
-import { htmlMainText, htmlToText } from '../../src/html/index.js';
+import { htmlMainText, htmlToText } from '../../packages/corpus/src/html/index.js';
 import { articlePage, forumPage, frontPage, PageWriter } from '../support/html-pages.js';
 
 /** Sentences of at least three words: a short nav label could also occur inside an article sentence by chance. */

@@ -1,8 +1,8 @@
 // queryMany on a large index, where batches are grouped by bucket (queries sorted into the table's order): the
 // same answers as query() one by one, and as brute force on a sample; with sub-indexes in the big tables too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SimHashIndex } from '../../src/block-index/simhash-index.js';
-import { setSubIndexMin, SUB_INDEX_MIN } from '../../src/block-index/tables/sub-index.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/simhash-index.js';
+import { setSubIndexMin, SUB_INDEX_MIN } from '../../packages/simhash-wasm/src/block-index/tables/sub-index.js';
 import { bruteQuery, makeData, makeQueries, type Entry } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 

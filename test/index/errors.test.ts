@@ -1,7 +1,7 @@
 // Bad input: a TypeError or RangeError naming the argument, and the index unchanged and usable afterwards.
 import { describe, expect, it } from 'vitest';
-import { SimHashIndex } from '../../src/block-index/simhash-index.js';
-import type { LayoutOption } from '../../src/block-index/types.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/simhash-index.js';
+import type { LayoutOption } from '../../packages/simhash-wasm/src/block-index/types.js';
 import { entries } from '../support/engines.js';
 
 function filled(): SimHashIndex {

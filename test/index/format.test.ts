@@ -1,7 +1,7 @@
 // The serialized index: round trips, and every foreign, truncated or altered buffer refused with a clear error.
 import { describe, expect, it } from 'vitest';
-import { PIPELINE_VERSION } from '../../src/core/options.js';
-import { SimHashIndex } from '../../src/block-index/simhash-index.js';
+import { PIPELINE_VERSION } from '../../packages/simhash-wasm/src/core/options.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/simhash-index.js';
 import { makeData } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 

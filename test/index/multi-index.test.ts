@@ -3,14 +3,14 @@
 // with an unsealed buffer, over several runs, and after serialize/deserialize.
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SimHashIndex } from '../../src/block-index/index.js';
-import { multiIndexRadii } from '../../src/block-index/plan/layout.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/index.js';
+import { multiIndexRadii } from '../../packages/simhash-wasm/src/block-index/plan/layout.js';
 import { brutePairs, bruteQuery, makeData, makeQueries, type Entry } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
-import { setScanKernel } from '../../src/block-index/scan/kernel-slot.js';
-import { tsScanKernel } from '../../src/block-index/scan/ts-scan-kernel.js';
-import { createWasmScanKernel } from '../../src/wasm/scan-kernel.js';
-import { setGroupedMin } from '../../src/block-index/query/multi-index.js';
+import { setScanKernel } from '../../packages/simhash-wasm/src/block-index/scan/kernel-slot.js';
+import { tsScanKernel } from '../../packages/simhash-wasm/src/block-index/scan/ts-scan-kernel.js';
+import { createWasmScanKernel } from '../../packages/simhash-wasm/src/wasm/scan-kernel.js';
+import { setGroupedMin } from '../../packages/simhash-wasm/src/block-index/query/multi-index.js';
 
 afterAll(() => {
   setScanKernel(null);

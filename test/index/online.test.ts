@@ -1,8 +1,8 @@
 // Online use, as a crawler does: query, then add, one at a time, with removes between; the buffered inserts,
 // the runs they become and the merges between runs must never change an answer.
 import { describe, expect, it } from 'vitest';
-import { SimHashIndex } from '../../src/block-index/simhash-index.js';
-import { BUFFER_CAPACITY } from '../../src/block-index/runs/run-stack.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/simhash-index.js';
+import { BUFFER_CAPACITY } from '../../packages/simhash-wasm/src/block-index/runs/run-stack.js';
 import { bruteQuery, makeData, makeQueries, type Entry } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 

@@ -1,11 +1,11 @@
 // The index's building blocks on their own: the radix sort, the bit permutations, the layouts' exactness.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortU64 } from '../../src/block-index/tables/radix-sort.js';
-import { applyTerms, applyTermsAll, bucketTerms, makePermutation, wordTerms } from '../../src/block-index/tables/permutation.js';
-import { binomial, makeLayout } from '../../src/block-index/plan/layout.js';
-import { firstMatch } from '../../src/block-index/tables/table-set.js';
-import { chooseLayout } from '../../src/block-index/plan/cost-model.js';
+import { sortU64 } from '../../packages/simhash-wasm/src/block-index/tables/radix-sort.js';
+import { applyTerms, applyTermsAll, bucketTerms, makePermutation, wordTerms } from '../../packages/simhash-wasm/src/block-index/tables/permutation.js';
+import { binomial, makeLayout } from '../../packages/simhash-wasm/src/block-index/plan/layout.js';
+import { firstMatch } from '../../packages/simhash-wasm/src/block-index/tables/table-set.js';
+import { chooseLayout } from '../../packages/simhash-wasm/src/block-index/plan/cost-model.js';
 
 const u32 = fc.integer({ min: 0, max: 0xffffffff });
 

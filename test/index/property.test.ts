@@ -2,9 +2,9 @@
 // k = 0, 1, 3, 7, 12, several layouts, after removes and after a serialize/deserialize round trip.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SimHashIndex } from '../../src/block-index/simhash-index.js';
-import type { LayoutOption } from '../../src/block-index/types.js';
-import { setSubIndexMin, SUB_INDEX_MIN } from '../../src/block-index/tables/sub-index.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/simhash-index.js';
+import type { LayoutOption } from '../../packages/simhash-wasm/src/block-index/types.js';
+import { setSubIndexMin, SUB_INDEX_MIN } from '../../packages/simhash-wasm/src/block-index/tables/sub-index.js';
 import { bruteClusters, brutePairs, bruteQuery, makeData, makeQueries, type Entry } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 

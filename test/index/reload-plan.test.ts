@@ -1,7 +1,7 @@
 // A loaded 'auto' index plans its layout as a fresh one does (issue 9, item 5): saved and loaded between appends
 // that each add less than it holds, it used to stay on the layout of its first save ('scan') for good.
 import { describe, expect, it } from 'vitest';
-import { SimHashIndex } from '../../src/block-index/simhash-index.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/simhash-index.js';
 import { bruteQuery, makeQueries, type Entry } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 

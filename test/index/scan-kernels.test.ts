@@ -2,11 +2,11 @@
 // it): query, queryMany and pairs equal brute force for k up to 32, with duplicates, removals and an unsealed buffer.
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SimHashIndex } from '../../src/block-index/index.js';
-import { setScanKernel } from '../../src/block-index/scan/kernel-slot.js';
-import { tsScanKernel } from '../../src/block-index/scan/ts-scan-kernel.js';
-import { createWasmScanKernel } from '../../src/wasm/scan-kernel.js';
-import { createSimdScanKernel } from '../../src/wasm/simd-scan-kernel.js';
+import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/index.js';
+import { setScanKernel } from '../../packages/simhash-wasm/src/block-index/scan/kernel-slot.js';
+import { tsScanKernel } from '../../packages/simhash-wasm/src/block-index/scan/ts-scan-kernel.js';
+import { createWasmScanKernel } from '../../packages/simhash-wasm/src/wasm/scan-kernel.js';
+import { createSimdScanKernel } from '../../packages/simhash-wasm/src/wasm/simd-scan-kernel.js';
 import { brutePairs, bruteQuery, makeData, makeQueries, type Entry } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CorruptInputError, decompressStream, decompressWhole, detectCompression, withoutCompressionSuffix } from '../../src/io/compression.js';
+import { CorruptInputError, decompressStream, decompressWhole, detectCompression, withoutCompressionSuffix } from '../../packages/corpus/src/io/compression/compression.js';
 import { ARTICLE_TEXT, FIXTURES, RECORDS_JSONL } from '../support/zstd-fixtures.js';
 
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDocuments, walkInputs, type DocumentEvent, type DocumentOptions, type WalkOptions } from '../../src/io/index.js';
+import { readDocuments, walkInputs, type DocumentEvent, type DocumentOptions, type WalkOptions } from '../../packages/corpus/src/io/index.js';
 import { runInProcess } from '../support/cli.js';
 import { conversionRecord, responseRecord, warcinfoRecord, warcRecord, writeParquet, writeWarc, type Row } from '../support/format-fixtures.js';
 
@@ -145,7 +145,7 @@ describe('the command line reads them too', () => {
 
 describe('JSONL, gzip and zstd, with other field names', () => {
   it('--text-field and --id-field by dotted path read the same records from plain, .gz and .zst files', async () => {
-    const { zstdCompressor } = await import('../../src/io/zstd-compress.js');
+    const { zstdCompressor } = await import('../../packages/corpus/src/io/compression/zstd-compress.js');
     const records = Array.from({ length: 50 }, (_, i) => ({ meta: { url: `https://example.org/${i}` }, content: { body: `record ${i} with its own words` }, extra: i }));
     const jsonl = Buffer.from(records.map((r) => JSON.stringify(r)).join('\n') + '\n');
     writeFileSync(at('other.jsonl'), jsonl);

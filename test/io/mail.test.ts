@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { htmlToText } from '../../src/html/extract.js';
-import { readDocuments, walkInputs, type DocumentEvent, type DocumentOptions } from '../../src/io/index.js';
+import { htmlToText } from '../../packages/corpus/src/html/extract.js';
+import { readDocuments, walkInputs, type DocumentEvent, type DocumentOptions } from '../../packages/corpus/src/io/index.js';
 import { runInProcess } from '../support/cli.js';
 import { BODY, koi8rMessage, latin1Message, MESSAGES, quotedPrintable, RUSSIAN } from '../support/mail-fixtures.js';
 

@@ -1,6 +1,6 @@
 // Names in line-per-document output, quoted as git quotes paths when they hold a control character, " or \.
 import { describe, expect, it } from 'vitest';
-import { quoteName } from '../../src/io/quote-name.js';
+import { quoteName } from '../../packages/corpus/src/io/quote-name.js';
 
 describe('quoteName', () => {
   it('leaves ordinary names alone, spaces and non-ASCII letters included', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readDocuments, walkInputs, type DocumentEvent, type DocumentOptions, type WalkOptions } from '../../src/io/index.js';
+import { readDocuments, walkInputs, type DocumentEvent, type DocumentOptions, type WalkOptions } from '../../packages/corpus/src/io/index.js';
 import { ARTICLE_TEXT, FIXTURES, RECORDS } from '../support/zstd-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'simhash-io-'));

@@ -1,8 +1,8 @@
 // The byte checks every reader makes: where UTF-8 first goes wrong, what counts as binary, and a mail's body.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { messageBody } from '../../src/io/mail.js';
-import { firstInvalidUtf8, looksBinary } from '../../src/io/utf8.js';
+import { messageBody } from '../../packages/corpus/src/io/formats/mail.js';
+import { firstInvalidUtf8, looksBinary } from '../../packages/corpus/src/io/bytes/utf8.js';
 
 describe('UTF-8 and binary checks', () => {
   it('firstInvalidUtf8 agrees with a fatal TextDecoder, and points at the first bad byte', () => {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { walkInputs, type WalkOptions } from '../../src/io/walk.js';
+import { walkInputs, type WalkOptions } from '../../packages/corpus/src/io/walk/walk.js';
 
 describe('walkInputs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'simhash-walk-'));

@@ -48,7 +48,7 @@ it('the UMD bundle runs in a bare context (no Node globals) and computes golden 
   const sandbox: Record<string, unknown> = { TextEncoder, TextDecoder, WebAssembly };
   sandbox.self = sandbox;
   runInNewContext(read('simhash-wasm.umd.js'), sandbox);
-  const api = sandbox.SimHashWasm as typeof import('../../src/index.js');
+  const api = sandbox.SimHashWasm as typeof import('../../packages/simhash-wasm/src/index.js');
   api.initSync();
   for (const engine of ['wasm', 'pure'] as const) {
     const sh = api.createSimHash({ engine, shingle: 2 });

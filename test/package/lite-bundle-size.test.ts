@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as pure from '../../src/pure/index.js';
+import * as pure from '../../packages/simhash-wasm/src/pure/index.js';
 import { golden } from '../support/golden.js';
 
 /** The budget, in gzipped bytes (issue 13). 17.7 KB on 2026-12-04: the WASM module 11.0 KB of it, gzipped alone. */
@@ -19,7 +19,7 @@ const PURE_TABLE = /\b1024,1363,1368,1425\b/;
 
 describe('dist/browser/simhash-wasm.lite.js', () => {
   const code = read('simhash-wasm.lite.js');
-  type Lite = typeof import('../../src/lite.js');
+  type Lite = typeof import('../../packages/simhash-wasm/src/lite.js');
   let lite: Lite;
   beforeAll(async () => {
     lite = (await import(url.href)) as Lite;

@@ -1,10 +1,10 @@
 // simhash-wasm/pool: fingerprintMany on worker threads gives exactly the single-thread fingerprints, in order.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as wasm from '../../src/index.js';
-import * as pure from '../../src/pure/index.js';
-import { chunks } from '../../src/pool/fingerprint-pool.js';
-import { createFingerprintPool, type FingerprintPool } from '../../src/pool/index.js';
+import * as wasm from '../../packages/simhash-wasm/src/index.js';
+import * as pure from '../../packages/simhash-wasm/src/pure/index.js';
+import { chunks } from '../../packages/simhash-wasm/src/pool/fingerprint-pool.js';
+import { createFingerprintPool, type FingerprintPool } from '../../packages/simhash-wasm/src/pool/index.js';
 
 const texts = fc.array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.string({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 })), { maxLength: 200 });
 

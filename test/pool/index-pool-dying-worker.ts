@@ -1,8 +1,8 @@
 // A pool worker for the index pool's tests: the index tasks as usual, except that a query share asking for
 // maxDistance 1 ends the worker's process (exit code 9) instead of answering, as a crash would.
-import { indexTasks, queryManyTask, type QueryInput } from '../../src/pool/index-tasks.js';
-import { serveTasks } from '../../src/pool/serve-tasks.js';
-import type { Task } from '../../src/pool/task.js';
+import { indexTasks, queryManyTask, type QueryInput } from '../../packages/simhash-wasm/src/pool/index-tasks.js';
+import { serveTasks } from '../../packages/simhash-wasm/src/pool/serve-tasks.js';
+import type { Task } from '../../packages/simhash-wasm/src/pool/task.js';
 
 const dying: Task<QueryInput, unknown> = {
   ...queryManyTask,

@@ -3,11 +3,11 @@
 // after removals; a snapshot is not disturbed by later writes.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../../src/index.js'; // the WebAssembly scan kernel, as a user of simhash-wasm has it
-import { SimHashIndex, type LayoutOption, type QueryManyResult } from '../../src/block-index/index.js';
-import { startIndexPool, type IndexPool } from '../../src/pool/index-pool.js';
-import { snapshotIndex } from '../../src/pool/index.js';
-import { findWorkerScript } from '../../src/pool/worker-url.js';
+import '../../packages/simhash-wasm/src/index.js'; // the WebAssembly scan kernel, as a user of simhash-wasm has it
+import { SimHashIndex, type LayoutOption, type QueryManyResult } from '../../packages/simhash-wasm/src/block-index/index.js';
+import { startIndexPool, type IndexPool } from '../../packages/simhash-wasm/src/pool/index-pool.js';
+import { snapshotIndex } from '../../packages/simhash-wasm/src/pool/index.js';
+import { findWorkerScript } from '../../packages/simhash-wasm/src/pool/worker-url.js';
 import { fingerprintSets, giantCluster, queriesFor } from './index-pool-data.js';
 
 /** Tiny shares, so that small test sets are still cut into many shares across both workers. */

@@ -3,9 +3,9 @@
 // exactness folds (2^21 features of weight ±2^31 would overflow a double's 2^53 without them).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSimHash, featureHash } from '../../src/pure/index.js';
-import { UnitCounter } from '../../src/pure/unit-counter.js';
-import { WeightedCounter } from '../../src/pure/weighted-counter.js';
+import { createSimHash, featureHash } from '../../packages/simhash-wasm/src/pure/index.js';
+import { UnitCounter } from '../../packages/simhash-wasm/src/pure/unit-counter.js';
+import { WeightedCounter } from '../../packages/simhash-wasm/src/pure/weighted-counter.js';
 import { oracleFingerprint, oracleHash } from '../support/fingerprint-oracle.js';
 import { lcg } from '../support/random.js';
 

@@ -3,7 +3,7 @@
 // features must be the feature hashes of the tokens lowercased by JS, in order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSimHash, featureHash } from '../../src/pure/index.js';
+import { createSimHash, featureHash } from '../../packages/simhash-wasm/src/pure/index.js';
 
 const ALNUM_RUN = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]+/gu;
 const encoder = new TextEncoder();

@@ -3,7 +3,7 @@
 // expected values come from the plain oracle (test/support/fingerprint-oracle.ts), not from the engine itself.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSimHash } from '../../src/pure/index.js';
+import { createSimHash } from '../../packages/simhash-wasm/src/pure/index.js';
 import { oracleFingerprint } from '../support/fingerprint-oracle.js';
 import { lcgUniform } from '../support/random.js';
 

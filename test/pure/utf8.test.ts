@@ -3,7 +3,7 @@
 // bytes above F4, bounds of every lead byte), exhaustively over short sequences, and at random.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSimHash } from '../../src/pure/index.js';
+import { createSimHash } from '../../packages/simhash-wasm/src/pure/index.js';
 
 const decoder = new TextDecoder();
 const hashers = [1, 2, 3, 5].map((shingle) => createSimHash({ shingle }));

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RedisSimHashIndex } from '../../src/redis/index.js';
+import { RedisSimHashIndex } from '../../packages/redis/src/index.js';
 import { repo } from '../support/paths.js';
 import { HAVE_REDIS } from './redis-test-support.js';
 

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisIndexDataLostError, RedisSimHashIndex } from '../../src/redis/index.js';
+import { RedisIndexDataLostError, RedisSimHashIndex } from '../../packages/redis/src/index.js';
 import { startRedisCluster, type RedisCluster } from '../support/redis-cluster.js';
 import { makeData, makeQueries, type Entry } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';

@@ -1,6 +1,6 @@
 // RedisSimHashIndex against a real 3-master Redis Cluster (and one plain server): every answer equals brute force.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisSimHashIndex } from '../../src/redis/index.js';
+import { RedisSimHashIndex } from '../../packages/redis/src/index.js';
 import { startRedisCluster, startRedisServer, type RedisCluster, type RedisServer } from '../support/redis-cluster.js';
 import { makeData, makeQueries, type Entry } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';

@@ -1,6 +1,6 @@
 // A writer in its own process, for the fault tests: adds fingerprints fingerprintOf(start .. start + count - 1)
 // under ids doc-<i>, in batches, then prints "done". Run with `node --import tsx writer-process.ts <json options>`.
-import { RedisSimHashIndex } from '../../src/redis/index.js';
+import { RedisSimHashIndex } from '../../packages/redis/src/index.js';
 import { fingerprintOf, idOf } from './fingerprints.js';
 
 const { nodes, name, start, count, batch, batchSize } = JSON.parse(process.argv[2]) as {

@@ -3,7 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { runCli as runProgram } from '../../src/cli/program.js';
+import { runCli as runProgram } from '../../packages/corpus/src/cli/program.js';
 import { repo } from './paths.js';
 
 /** The built executable. */

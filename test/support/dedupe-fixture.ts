@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Random } from '../../src/dedupe/random.js';
+import { Random } from '../../packages/corpus/src/evaluation/random.js';
 
 const VOCABULARY = ('river stone market winter garden signal harbor lantern copper meadow orbit saddle timber velvet '
   + 'anchor basket candle desert engine fabric glacier hollow island jungle kettle ladder magnet needle oyster pepper '

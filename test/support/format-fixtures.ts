@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { parquetWriteFile } from 'hyparquet-writer';
-import { zstdCompressor } from '../../src/io/zstd-compress.js';
+import { zstdCompressor } from '../../packages/corpus/src/io/compression/zstd-compress.js';
 
 export interface Row { readonly id: string; readonly text: string | null; readonly lang: string }
 

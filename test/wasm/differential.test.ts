@@ -4,7 +4,7 @@
 // than 255 features (counter flushes), and weights small, negative and beyond 16-bit lanes.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSimHash, featureHash, init } from '../../src/index.js';
+import { createSimHash, featureHash, init } from '../../packages/simhash-wasm/src/index.js';
 import { oracleFeatures, oracleFingerprint, oracleHash } from '../support/fingerprint-oracle.js';
 
 beforeAll(() => init());

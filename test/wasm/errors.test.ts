@@ -1,7 +1,7 @@
 // Bad weights thrown from inside the WASM call leave the engine usable; memory stays bounded.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSimHash, featureHash, init } from '../../src/index.js';
-import { wasmMemoryBytes } from '../../src/wasm/load.js';
+import { createSimHash, featureHash, init } from '../../packages/simhash-wasm/src/index.js';
+import { wasmMemoryBytes } from '../../packages/simhash-wasm/src/wasm/load.js';
 import { oracleFingerprint } from '../support/fingerprint-oracle.js';
 
 beforeAll(() => init());

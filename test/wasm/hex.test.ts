@@ -2,8 +2,8 @@
 // last, partial word included), and hexToBytes takes Uint8Array.fromHex first, then Buffer, then the portable one.
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hexToBytes, hexToBytesPortable } from '../../src/wasm/hex.js';
-import { WASM_HEX } from '../../src/wasm/wasm-bytes.js';
+import { hexToBytes, hexToBytesPortable } from '../../packages/simhash-wasm/src/wasm/hex.js';
+import { WASM_HEX } from '../../packages/simhash-wasm/src/wasm/wasm-bytes.js';
 
 const U8 = Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array };
 

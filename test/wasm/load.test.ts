@@ -1,10 +1,10 @@
 // Loading the WASM engine: nothing works before init, initSync and init both work and are idempotent.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Entry = typeof import('../../src/index.js');
+type Entry = typeof import('../../packages/simhash-wasm/src/index.js');
 const fresh = async (): Promise<Entry> => {
   vi.resetModules();
-  return import('../../src/index.js');
+  return import('../../packages/simhash-wasm/src/index.js');
 };
 
 describe('WASM loading', () => {

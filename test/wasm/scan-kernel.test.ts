@@ -3,9 +3,9 @@
 // and block (2,048 stored) edges, empty inputs, a reused output, and the stored array kept between calls.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ScanKernel, ScanMatches } from '../../src/core/scan-kernel.js';
-import { createWasmScanKernel } from '../../src/wasm/scan-kernel.js';
-import { createSimdScanKernel } from '../../src/wasm/simd-scan-kernel.js';
+import type { ScanKernel, ScanMatches } from '../../packages/simhash-wasm/src/core/scan-kernel.js';
+import { createWasmScanKernel } from '../../packages/simhash-wasm/src/wasm/scan-kernel.js';
+import { createSimdScanKernel } from '../../packages/simhash-wasm/src/wasm/simd-scan-kernel.js';
 import { makeData, popcount64 } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 

@@ -1,7 +1,7 @@
 // Streams over the module's single live state: interleaved with each other and with one-shot calls,
 // cut anywhere (inside surrogate pairs and UTF-8 sequences), and fed texts bigger than the input buffer.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSimHash, init } from '../../src/index.js';
+import { createSimHash, init } from '../../packages/simhash-wasm/src/index.js';
 import { oracleFingerprint } from '../support/fingerprint-oracle.js';
 import { lcgUniform, randomCuts } from '../support/random.js';
 

@@ -4,9 +4,9 @@
 // tokenize differently. Each code point stands alone, inside a word, next to itself and after a capital sigma,
 // so the WASM fast paths (two- and three-byte sequences) and its general path all see it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as wasm from '../../src/index.js';
-import * as pure from '../../src/pure/index.js';
-import type { Tokenization } from '../../src/core/types.js';
+import * as wasm from '../../packages/simhash-wasm/src/index.js';
+import * as pure from '../../packages/simhash-wasm/src/pure/index.js';
+import type { Tokenization } from '../../packages/simhash-wasm/src/core/types.js';
 
 beforeAll(() => wasm.init());
 

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lockFile, OutputError, outputPathProblem, writeFileAtomic } from '../../../src/io/write/index.js';
+import { lockFile, OutputError, outputPathProblem, writeFileAtomic } from '../../../packages/corpus/src/io/write/index.js';
 import { scratchDir } from '../../support/scratch-dir.js';
 import { repo } from '../../support/paths.js';
 

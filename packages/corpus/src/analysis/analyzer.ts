@@ -1,0 +1,39 @@
+// analyze() on a worker pool, or in this thread when one thread is asked for (no start-up cost, same bits).
+import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
+import { prepareTasks } from 'simhash-wasm/internal';
+import { localPool } from 'simhash-wasm/internal';
+import { WorkerPool } from 'simhash-wasm/internal';
+import { findWorkerScript } from 'simhash-wasm/internal';
+import type { AnalyzeInput, Analysis } from './analyze-document.js';
+import { analysisTask } from './task.js';
+
+export interface Analyzer {
+  readonly version: string;
+  readonly threads: number;
+  /** fingerprintsOnly: leave the token counts and digests empty (they cost 4 times the fingerprints). */
+  analyze(inputs: readonly AnalyzeInput[], fingerprintsOnly?: boolean): Promise<Analysis>;
+  close(): Promise<void>;
+}
+
+export interface AnalyzerOptions {
+  readonly threads: number;
+  readonly engine: EngineName;
+  readonly shingle: number;
+  readonly tokens?: Tokenization;
+  /** Sublinear term weights ('tf', the default, when absent). */
+  readonly termWeights?: TermWeights;
+}
+
+export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer> {
+  const setup = { engine: options.engine, shingle: options.shingle, tokens: options.tokens, termWeights: options.termWeights };
+  const local = await prepareTasks(setup, [analysisTask]); // checks the options, and names the pipeline version
+  const pool = options.threads === 1
+    ? localPool(local)
+    : await WorkerPool.start(options.threads, setup, findWorkerScript(import.meta.url, { built: 'analysis-worker.js', source: './worker.ts' }));
+  return {
+    version: local.hasher.version,
+    threads: pool.threads,
+    analyze: (inputs, fingerprintsOnly) => pool.run(analysisTask, { inputs, fingerprintsOnly }),
+    close: () => pool.close(),
+  };
+}

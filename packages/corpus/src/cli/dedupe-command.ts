@@ -1,0 +1,101 @@
+// `simhash dedupe`: which of these documents are copies of each other? Exact copies first (equal normalised text),
+// then near-duplicates by SimHash distance; groups, too-short documents and a summary on stdout.
+import { Option, type Command } from 'commander';
+import type { GroupingMode } from '../grouping/group.js';
+import { runDedupe, type DedupeOptions, type DedupeResult } from '../dedupe/pipeline.js';
+import type { Readable } from 'node:stream';
+import { collectShards, parseShard, runShard } from './dedupe-shard.js';
+import { redisOptions, type RedisFlags } from './redis-options.js';
+import { createProgress } from './progress.js';
+import { formatJson, formatJsonl, formatSummary, formatText, type OutputFormat } from './dedupe-formats.js';
+import { STDIN } from '../io/index.js';
+import { UsageError, type CliContext } from './context.js';
+import { distanceOption, minTokensOption } from './dedupe-options.js';
+import { outputOptions, withRereadableStdin, writeDedupeOutputs, type OutputFlags } from './dedupe-outputs.js';
+import { analysisOptions, progressHooks, type RunFlags } from './document-run.js';
+import { inputOptions, readOptions } from './input-options.js';
+import { NoDocumentsError } from './no-documents.js';
+import { runWarnings } from '../grouping/warnings.js';
+import { integerParser, outputFileOption, shingleOption, termWeightsOption, tokensOption } from './options.js';
+
+interface DedupeFlags extends RunFlags, OutputFlags, RedisFlags {
+  distance: number;
+  minTokens: number;
+  format: OutputFormat;
+  grouping: GroupingMode;
+  shard?: string;
+  shardOut?: string;
+  shardWait: number;
+  collect?: boolean;
+}
+
+export function registerDedupeCommand(program: Command, context: CliContext): void {
+  const command = program
+    .command('dedupe')
+    .description('find exact and near-duplicate documents among files, directories (recursive) and JSONL records')
+    .argument('[INPUT...]', 'files, directories, patterns such as \'docs/**/*.txt\', JSONL files, or "-" for stdin (the default)')
+    .addOption(distanceOption())
+    .addOption(shingleOption())
+    .addOption(tokensOption())
+    .addOption(termWeightsOption())
+    .addOption(minTokensOption());
+  for (const option of inputOptions()) command.addOption(option);
+  command
+    .addOption(new Option('--format <format>', 'output: text (every group) or summary (counts and the largest groups) for people, json (one object) or jsonl (one record per line) for programs').choices(['text', 'summary', 'json', 'jsonl']).default('text'))
+    .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s first; connected: chains of near-duplicates form one group').choices(['leader', 'connected']).default('leader'));
+  for (const option of outputOptions()) command.addOption(option);
+  for (const option of analysisOptions()) command.addOption(option);
+  for (const option of redisOptions()) command.addOption(option);
+  command
+    .option('--shard <i/n>', 'one shard of a run spread over machines: read every n-th input file (the i-th of each n), find near pairs on the shared index --redis --name, write them to --shard-out')
+    .addOption(outputFileOption('--shard-out <file>', 'where --shard writes its share of the run (JSON Lines), for --collect'))
+    .addOption(new Option('--shard-wait <seconds>', 'how long a shard waits for the others to finish adding').default(3600).argParser(integerParser('--shard-wait', 1, 86_400)))
+    .option('--collect', "the inputs are the shard files of one run: group them as one machine would, then report and write --output/--clusters as usual");
+  command.action(async (inputs: string[], flags: DedupeFlags, self: Command) => {
+    const options: DedupeOptions = {
+      ...readOptions(flags),
+      maxDistance: flags.distance,
+      shingle: flags.shingle,
+      tokens: flags.tokens,
+      termWeights: flags.termWeights,
+      minTokens: flags.minTokens,
+      engine: flags.engine,
+      threads: flags.threads,
+      autoThreads: self.getOptionValueSource('threads') === 'default',
+      grouping: flags.grouping,
+    };
+    if (flags.collect) {
+      if (flags.shard !== undefined || flags.redis !== undefined) throw new UsageError('--collect reads shard files; --shard and --redis are for the shards');
+      const collected = collectShards(inputs);
+      await report(collected.result, collected.options, flags, () => context.stdin, context);
+      return;
+    }
+    if (flags.shard !== undefined || flags.redis !== undefined || flags.name !== undefined) {
+      if (flags.shard === undefined) throw new UsageError('dedupe with --redis runs as one of several shards: add --shard i/n and --shard-out FILE, then --collect');
+      if (flags.output !== undefined || flags.clusters !== undefined) throw new UsageError('--output and --clusters are written by the --collect step, not by a shard');
+      await runShard(inputs, options, { ...flags, shard: parseShard(flags.shard) }, context);
+      return;
+    }
+    const named = inputs.length > 0 ? inputs : [STDIN];
+    await withRereadableStdin(flags, named, context.stdin, async (stdin) => {
+      const progress = createProgress(context.stderr, flags.quiet === true);
+      let result;
+      try {
+        result = await runDedupe(named, stdin(), options, progressHooks(progress, context));
+      } finally {
+        progress.stop();
+      }
+      if (result.documents.length === 0) throw new NoDocumentsError();
+      await report(result, options, flags, stdin, context);
+    });
+  });
+}
+
+/** The files asked for, the report on stdout, then the summary and warnings on stderr. */
+async function report(result: DedupeResult, options: DedupeOptions, flags: DedupeFlags, stdin: () => Readable, context: CliContext): Promise<void> {
+  const summary = await writeDedupeOutputs(result, options, flags, stdin, context);
+  const format = { text: formatText, summary: formatSummary, json: formatJson, jsonl: formatJsonl }[flags.format];
+  await context.write(format(result, options));
+  if (summary !== undefined) context.warn(summary);
+  for (const warning of runWarnings(result, result.documents.length, options.maxDistance)) context.warn(`warning: ${warning}`);
+}

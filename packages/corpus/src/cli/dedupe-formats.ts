@@ -1,0 +1,187 @@
+// The dedupe result as JSON (--format json, one object; jsonl, one record per line) or as text for people.
+// The JSON shape is documented in the README and versioned by its "format" field: fields are only ever added.
+import { toHex } from 'simhash-wasm';
+import { quoteName } from '../io/index.js';
+import { keepCounts } from '../grouping/cluster-rows.js';
+import type { Group } from '../grouping/group.js';
+import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
+import { runWarnings } from '../grouping/warnings.js';
+
+export const JSON_FORMAT = 'simhash-dedupe/1';
+export type OutputFormat = 'text' | 'summary' | 'json' | 'jsonl';
+/** Too-short documents listed in text output; JSON lists them all. */
+const TEXT_TOO_SHORT_LIMIT = 10;
+
+export interface Summary {
+  readonly documents: number;
+  readonly skipped: number;
+  readonly tooShort: number;
+  readonly groups: number;
+  readonly exactGroups: number;
+  readonly nearGroups: number;
+  /** Documents in groups other than each group's first: what deduplication would drop. */
+  readonly duplicates: number;
+  /** Documents in the kept corpus (--output): those in no group, and each group's first. */
+  readonly kept: number;
+  /** The same as duplicates: documents the kept corpus leaves out, as exact copies and as near-duplicates. */
+  readonly dropped: number;
+  readonly droppedExact: number;
+  readonly droppedNear: number;
+  readonly bytes: number;
+  readonly seconds: number;
+  readonly documentsPerSecond: number;
+  readonly megabytesPerSecond: number;
+  /** Threads that fingerprinted (one for a small input unless --threads was given). */
+  readonly threads: number;
+}
+
+export function summarize(result: DedupeResult): Summary {
+  const counts = keepCounts(result, result.documents.length);
+  const seconds = result.seconds;
+  return {
+    documents: counts.documents,
+    skipped: result.skipped.length,
+    tooShort: counts.tooShort,
+    groups: counts.groups,
+    exactGroups: counts.exactGroups,
+    nearGroups: counts.nearGroups,
+    duplicates: counts.dropped,
+    kept: counts.kept,
+    dropped: counts.dropped,
+    droppedExact: counts.droppedExact,
+    droppedNear: counts.droppedNear,
+    bytes: result.bytes,
+    seconds: round(seconds, 3),
+    documentsPerSecond: Math.round(result.documents.length / Math.max(seconds, 1e-6)),
+    megabytesPerSecond: round(result.bytes / 1e6 / Math.max(seconds, 1e-6), 1),
+    threads: result.threads,
+  };
+}
+
+function settings(options: DedupeOptions) {
+  return {
+    maxDistance: options.maxDistance,
+    shingle: options.shingle,
+    tokens: options.tokens ?? 'words',
+    termWeights: options.termWeights ?? 'tf',
+    minTokens: options.minTokens,
+    grouping: options.grouping,
+    html: options.html,
+    mail: options.mail,
+    invalidUtf8: options.invalidUtf8,
+    engine: options.engine,
+  };
+}
+
+function documentJson(result: DedupeResult, doc: number) {
+  const info = result.documents[doc];
+  return { source: info.source, ...(info.id === undefined ? {} : { id: info.id }), fingerprint: toHex(result.fingerprints[doc]), tokens: result.tokens[doc] };
+}
+
+function groupJson(result: DedupeResult, group: Group, number: number) {
+  return {
+    group: number,
+    tier: group.tier,
+    members: group.members.map((m) => ({ ...documentJson(result, m.doc), distance: m.distance, tier: m.tier, ...(m.copyOf === undefined ? {} : { copyOf: m.copyOf }) })),
+  };
+}
+
+export function formatJson(result: DedupeResult, options: DedupeOptions): string {
+  const value = {
+    format: JSON_FORMAT,
+    pipelineVersion: result.pipelineVersion,
+    settings: settings(options),
+    summary: summarize(result),
+    warnings: runWarnings(result, result.documents.length, options.maxDistance),
+    groups: result.groups.map((g, i) => groupJson(result, g, i + 1)),
+    tooShort: result.tooShort.map((d) => documentJson(result, d)),
+    skipped: result.skipped,
+  };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+export function formatJsonl(result: DedupeResult, options: DedupeOptions): string {
+  const lines: unknown[] = [
+    ...result.groups.map((g, i) => ({ type: 'group', ...groupJson(result, g, i + 1) })),
+    ...result.tooShort.map((d) => ({ type: 'tooShort', ...documentJson(result, d) })),
+    ...result.skipped.map((s) => ({ type: 'skipped', ...s })),
+    { type: 'summary', format: JSON_FORMAT, pipelineVersion: result.pipelineVersion, settings: settings(options), ...summarize(result), warnings: runWarnings(result, result.documents.length, options.maxDistance) },
+  ];
+  return lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+}
+
+export function formatText(result: DedupeResult, options: DedupeOptions): string {
+  const out: string[] = [];
+  const name = documentNamer(result);
+  result.groups.forEach((group, i) => out.push(...groupLines(group, i + 1, name), ''));
+  if (result.tooShort.length > 0) {
+    out.push(`too short to compare (fewer than ${options.minTokens} tokens; exact copies are still grouped): ${count(result.tooShort.length, 'document')}`);
+    for (const d of result.tooShort.slice(0, TEXT_TOO_SHORT_LIMIT)) out.push(`  ${name(d)} (${result.tokens[d]} tokens)`);
+    if (result.tooShort.length > TEXT_TOO_SHORT_LIMIT) out.push(`  ... and ${result.tooShort.length - TEXT_TOO_SHORT_LIMIT} more (--format json lists them all)`);
+    out.push('');
+  }
+  out.push(summaryLine(summarize(result), options));
+  return `${out.join('\n')}\n`;
+}
+
+/** Groups shown by --format summary, largest first, and members shown of each. */
+const SUMMARY_GROUPS = 5;
+const SUMMARY_MEMBERS = 4;
+
+/** --format summary: what a person reads first: the counts, what deduplicating keeps, the largest groups. */
+export function formatSummary(result: DedupeResult, options: DedupeOptions): string {
+  const s = summarize(result);
+  const name = documentNamer(result);
+  const out = [
+    summaryLine(s, options),
+    `deduplicated: ${s.kept} kept, ${s.dropped} dropped (${s.droppedExact} exact copies, ${s.droppedNear} near-duplicates)`,
+  ];
+  const largest = result.groups.map((group, i) => ({ group, number: i + 1 }))
+    .sort((a, b) => b.group.members.length - a.group.members.length || a.number - b.number)
+    .slice(0, SUMMARY_GROUPS);
+  if (largest.length > 0) out.push('', largest.length === 1 ? 'the largest group:' : `the ${largest.length} largest groups:`);
+  for (const { group, number } of largest) out.push(...groupLines(group, number, name, SUMMARY_MEMBERS));
+  out.push('', '(--format text lists every group, --format json adds fingerprints and token counts)');
+  return `${out.join('\n')}\n`;
+}
+
+function documentNamer(result: DedupeResult): (doc: number) => string {
+  return (doc) => {
+    const info = result.documents[doc];
+    // Quoted as git quotes paths when a name holds a newline or a tab: one line stays one document.
+    return info.id === undefined ? quoteName(info.source) : `${quoteName(info.source)} (id ${JSON.stringify(info.id)})`;
+  };
+}
+
+/** A group as text: its header, then a line per member (distance, name, how it joined), the first `limit` of them. */
+function groupLines(group: Group, number: number, name: (doc: number) => string, limit = Infinity): string[] {
+  const out = [`group ${number}: ${group.tier}, ${group.members.length} documents`];
+  for (const m of group.members.slice(0, limit)) {
+    const how = m.tier === 'first' ? '' : m.tier === 'near' ? '  near' : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
+    out.push(`  ${String(m.distance).padStart(2)}  ${name(m.doc)}${how}`);
+  }
+  if (group.members.length > limit) out.push(`  ... and ${group.members.length - limit} more`);
+  return out;
+}
+
+export function summaryLine(s: Summary, options: DedupeOptions): string {
+  return [
+    count(s.documents, 'document'),
+    s.skipped > 0 ? `, ${count(s.skipped, 'input')} skipped` : '',
+    `, ${s.tooShort} too short`,
+    `: ${count(s.groups, 'group')} (${s.exactGroups} exact, ${s.nearGroups} near), ${count(s.duplicates, 'duplicate')}`,
+    ` at distance <= ${options.maxDistance}, shingle ${options.shingle}`,
+    `; ${s.seconds.toFixed(2)} s, ${s.documentsPerSecond.toLocaleString('en')} documents/s, ${s.megabytesPerSecond} MB/s`,
+    ` (${options.engine}, ${s.threads} thread${s.threads === 1 ? '' : 's'})`,
+  ].join('');
+}
+
+/** "1 document", "2 documents". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,5 @@
+// simhash-wasm/dedupe (Node): the corpus job as a library. dedupe(documents, options) groups exact copies and
+// near-duplicates and returns a row per document (what `simhash dedupe --clusters` writes) and the counts.
+export { dedupe, type DedupeDocument, type DedupeOptions, type DedupeOutcome } from './dedupe-documents.js';
+export type { ClusterRow, KeepCounts, RowTier } from '../grouping/cluster-rows.js';
+export { renderReport, sampledDocuments, type ReportEvaluation, type ReportInput, type ReportOptions } from '../report-page/render-report.js';

@@ -1,0 +1,51 @@
+// One dedupe run: the documents analysed in input order (analysis-run.ts: walk, read, analyse on the pool while
+// reading goes on), then grouped. Progress and skipped inputs are reported through callbacks as they happen.
+import type { Readable } from 'node:stream';
+import type { WalkEntry } from '../io/index.js';
+import type { Analyzer } from '../analysis/analyzer.js';
+import { startAnalysis, type AnalysisHooks, type AnalysisOptions } from '../analysis/read-and-analyze.js';
+import type { GroupingMode } from '../grouping/group.js';
+import { groupBatches, type GroupedDocuments } from '../grouping/group-batches.js';
+
+export type { DocumentInfo } from '../analysis/read-and-analyze.js';
+
+export { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
+
+export interface DedupeOptions extends AnalysisOptions {
+  readonly maxDistance: number;
+  readonly minTokens: number;
+  readonly grouping: GroupingMode;
+}
+
+export interface DedupeResult extends GroupedDocuments {
+  readonly pipelineVersion: string;
+  /** The inputs as walked: what a second pass (the kept corpus) reads again. */
+  readonly inputs: readonly WalkEntry[];
+  readonly skipped: readonly { readonly source: string; readonly reason: string }[];
+  readonly bytes: number;
+  readonly seconds: number;
+  /** Threads that fingerprinted. */
+  readonly threads: number;
+}
+
+export type DedupeHooks = AnalysisHooks;
+
+/**
+ * `analyzer`: a running one to use (and leave open), e.g. a pool kept across runs; by default one is started for
+ * this run with options.threads and closed at the end.
+ */
+export async function runDedupe(inputs: readonly string[], stdin: Readable, options: DedupeOptions, hooks: DedupeHooks, analyzer?: Analyzer): Promise<DedupeResult> {
+  const started = performance.now();
+  const skipped: { source: string; reason: string }[] = [];
+  const run = await startAnalysis(inputs, stdin, options, {
+    ...hooks,
+    skipped(source, reason) {
+      skipped.push({ source, reason });
+      hooks.skipped(source, reason);
+    },
+  }, analyzer);
+  const grouped = await groupBatches(run.batches(), options);
+  const documents = grouped.documents;
+  const bytes = documents.reduce((sum, d) => sum + d.bytes, 0);
+  return { ...grouped, pipelineVersion: run.version, inputs: run.entries, skipped, bytes, seconds: (performance.now() - started) / 1000, threads: run.threads };
+}

@@ -1,0 +1,58 @@
+// How far apart a corpus's documents are: how many of its N(N-1)/2 document pairs lie at each Hamming distance.
+// This is the corpus-scale side of the threshold: labelled pairs say how far a copy moves, but only the corpus
+// says how many unrelated pairs a k lets in, because their number grows with N², not N.
+import { SimHashIndex } from 'simhash-wasm';
+import { popcount32 } from 'simhash-wasm/internal';
+import { Random } from './random.js';
+
+export interface DistanceHistogram {
+  /** counts[d]: document pairs at distance d, d = 0..64 (estimated above `exactUpTo` when sampled). */
+  readonly counts: Float64Array;
+  /** N(N-1)/2. */
+  readonly pairs: number;
+  /** 'exact': every pair counted. 'sampled': pairs at distance <= exactUpTo counted exactly, the rest from sampledPairs uniform random pairs, scaled. */
+  readonly method: 'exact' | 'sampled';
+  readonly exactUpTo: number;
+  readonly sampledPairs: number;
+}
+
+/** Up to this many pairs (about 20,000 documents) every pair is counted: about a second on one core. */
+export const EXACT_PAIRS_LIMIT = 200_000_000;
+/** Above it, this many random pairs give the bulk of the distribution (its shape, not its rare left tail)... */
+export const SAMPLED_PAIRS = 20_000_000;
+/** ...and the index counts the left tail exactly up to here, where thresholds are chosen (k = 8: seconds at 1M). */
+export const EXACT_TAIL_DISTANCE = 8;
+
+export function distanceHistogram(fingerprints: BigUint64Array, seed = 1): DistanceHistogram {
+  const n = fingerprints.length;
+  const pairs = (n * (n - 1)) / 2;
+  const lo = new Uint32Array(n), hi = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    lo[i] = Number(fingerprints[i] & 0xffffffffn);
+    hi[i] = Number(fingerprints[i] >> 32n);
+  }
+  const counts = new Float64Array(65);
+  if (pairs <= EXACT_PAIRS_LIMIT) {
+    for (let i = 1; i < n; i++) {
+      const l = lo[i], h = hi[i];
+      for (let j = 0; j < i; j++) counts[popcount32(l ^ lo[j]) + popcount32(h ^ hi[j])]++;
+    }
+    return { counts, pairs, method: 'exact', exactUpTo: 64, sampledPairs: 0 };
+  }
+  const random = new Random(seed);
+  for (let s = 0; s < SAMPLED_PAIRS; s++) {
+    const i = random.below(n);
+    let j = random.below(n - 1);
+    if (j >= i) j++;
+    counts[popcount32(lo[i] ^ lo[j]) + popcount32(hi[i] ^ hi[j])]++;
+  }
+  const scale = pairs / SAMPLED_PAIRS;
+  for (let d = 0; d <= 64; d++) counts[d] *= scale;
+  // The sample cannot see a left tail of a few thousand pairs among billions: count it exactly.
+  const index = new SimHashIndex({ maxDistance: EXACT_TAIL_DISTANCE });
+  index.addMany(fingerprints);
+  const tail = index.pairs(EXACT_TAIL_DISTANCE);
+  counts.fill(0, 0, EXACT_TAIL_DISTANCE + 1);
+  for (let p = 0; p < tail.length; p++) counts[tail.distances[p]]++;
+  return { counts, pairs, method: 'sampled', exactUpTo: EXACT_TAIL_DISTANCE, sampledPairs: SAMPLED_PAIRS };
+}

@@ -1,0 +1,201 @@
+// The two tiers. Exact: documents whose normalised texts (token sequences) are equal, by digest. Near: one
+// representative per exact class, long enough to compare, matched by SimHash distance through SimHashIndex.
+import { hamming } from 'simhash-wasm';
+import { SimHashIndex } from 'simhash-wasm';
+import { DIGEST_BYTES } from '../analysis/analyze-document.js';
+
+/**
+ * 'leader' (default): in input order, a document joins the group of the nearest earlier group leader within k, or
+ * leads a new group: every member is within k of its group's first member. 'connected': groups are connected
+ * components of the within-k graph (SimHashIndex.clusters()), so chains of small edits form one group.
+ */
+export type GroupingMode = 'leader' | 'connected';
+
+export interface GroupingInput {
+  readonly fingerprints: BigUint64Array;
+  readonly tokens: Uint32Array;
+  readonly digests: Uint8Array;
+  readonly maxDistance: number;
+  readonly minTokens: number;
+  readonly mode: GroupingMode;
+  /**
+   * The within-k pairs, when they were found elsewhere (the shards of a distributed run, each querying a shared
+   * index): every pair of representatives within maxDistance must be among them, each once, earlier document
+   * first. Without them, an in-memory index finds them. Both ways give the same groups.
+   */
+  readonly nearPairs?: NearPairs;
+}
+
+/** Pairs (earlier[i], later[i]) of document numbers, earlier[i] < later[i], at distance[i]. */
+export interface NearPairs {
+  readonly earlier: Uint32Array;
+  readonly later: Uint32Array;
+  readonly distance: Uint8Array;
+}
+
+export type MemberTier = 'first' | 'exact' | 'near';
+
+export interface Member {
+  /** Document number (input order). */
+  readonly doc: number;
+  /** Hamming distance of its fingerprint to the group's first member's. */
+  readonly distance: number;
+  /** 'exact': same normalised text as member `copyOf` of this group; 'near': matched by SimHash distance. */
+  readonly tier: MemberTier;
+  /** For an exact copy: the position in `members` of the first member with the same normalised text. */
+  readonly copyOf?: number;
+}
+
+export interface Group {
+  /** 'exact' if every member has the same normalised text; 'near' if SimHash joined different texts. */
+  readonly tier: 'exact' | 'near';
+  /** In input order; the first is the earliest document. */
+  readonly members: readonly Member[];
+}
+
+export interface Grouping {
+  /** Ordered by their first member. */
+  readonly groups: readonly Group[];
+  /** Documents with fewer than minTokens tokens: left out of the near tier (those with tokens still match exact copies). */
+  readonly tooShort: readonly number[];
+}
+
+export function groupDocuments(input: GroupingInput): Grouping {
+  const n = input.fingerprints.length;
+  const { tokens, fingerprints } = input;
+  const classOf = exactClasses(input.digests, tokens, n);
+  const tooShort: number[] = [];
+  const representatives: number[] = [];
+  for (let d = 0; d < n; d++) {
+    if (tokens[d] < input.minTokens) tooShort.push(d);
+    else if (classOf[d] === d) representatives.push(d);
+  }
+  // Union of exact classes into groups: root[c] is the group a class representative belongs to.
+  const root = new Int32Array(n).fill(-1);
+  for (let d = 0; d < n; d++) if (classOf[d] === d) root[d] = d;
+  if (input.nearPairs) {
+    const join = input.mode === 'leader' ? leaderGroupsFromPairs : connectedGroupsFromPairs;
+    join(representatives, input.nearPairs, root);
+  } else {
+    const join = input.mode === 'leader' ? leaderGroups : connectedGroups;
+    join(representatives, fingerprints, input.maxDistance, root);
+  }
+  const byRoot = new Map<number, number[]>();
+  for (let d = 0; d < n; d++) {
+    if (classOf[d] < 0) continue;
+    const r = rootOf(root, classOf[d]);
+    let docs = byRoot.get(r);
+    if (!docs) byRoot.set(r, (docs = []));
+    docs.push(d);
+  }
+  const groups: Group[] = [];
+  for (const docs of byRoot.values()) if (docs.length > 1) groups.push(describeGroup(docs, classOf, fingerprints));
+  groups.sort((a, b) => a.members[0].doc - b.members[0].doc);
+  return { groups, tooShort };
+}
+
+/** classOf[d]: the first document with d's digest, or -1 for a document without tokens (nothing to compare). */
+function exactClasses(digests: Uint8Array, tokens: Uint32Array, n: number): Int32Array {
+  const first = new Map<string, number>();
+  const classOf = new Int32Array(n);
+  const hex = Buffer.from(digests.buffer, digests.byteOffset, digests.byteLength);
+  for (let d = 0; d < n; d++) {
+    if (tokens[d] === 0) {
+      classOf[d] = -1;
+      continue;
+    }
+    const key = hex.toString('latin1', d * DIGEST_BYTES, (d + 1) * DIGEST_BYTES);
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, d);
+    classOf[d] = seen ?? d;
+  }
+  return classOf;
+}
+
+function leaderGroups(representatives: readonly number[], fingerprints: BigUint64Array, k: number, root: Int32Array): void {
+  // No expectedSize: the leaders are a fraction of the documents, and a size hint above the current size makes
+  // the index re-plan its layout on every add until it reaches half the hint (SimHashIndex at a3dd170).
+  const leaders = new SimHashIndex({ maxDistance: k });
+  for (const d of representatives) {
+    const nearest = leaders.nearest(fingerprints[d]);
+    if (nearest === null) leaders.add(fingerprints[d], d);
+    else root[d] = nearest.id;
+  }
+}
+
+function connectedGroups(representatives: readonly number[], fingerprints: BigUint64Array, k: number, root: Int32Array): void {
+  const index = new SimHashIndex({ maxDistance: k }); // addMany plans the layout for the batch itself
+  index.addMany(BigUint64Array.from(representatives, (d) => fingerprints[d]), Uint32Array.from(representatives));
+  for (const cluster of index.clusters()) for (const d of cluster) root[d] = cluster[0];
+}
+
+/**
+ * leaderGroups over given pairs: a representative joins its nearest earlier leader (ties: the earliest), as
+ * leaders.nearest() picks by distance, then id. Pairs with a document that is not a representative are ignored.
+ */
+function leaderGroupsFromPairs(representatives: readonly number[], pairs: NearPairs, root: Int32Array): void {
+  const isRepresentative = new Set(representatives);
+  const earlierOf = pairsByLater(pairs, isRepresentative);
+  const leader = new Set<number>();
+  for (const d of representatives) {
+    let best = -1, bestDistance = Infinity;
+    for (const [e, distance] of earlierOf.get(d) ?? []) {
+      if (!leader.has(e)) continue;
+      if (distance < bestDistance || (distance === bestDistance && e < best)) [best, bestDistance] = [e, distance];
+    }
+    if (best < 0) leader.add(d);
+    else root[d] = best;
+  }
+}
+
+/** connectedGroups over given pairs: components of the pair graph, each rooted at its earliest document. */
+function connectedGroupsFromPairs(representatives: readonly number[], pairs: NearPairs, root: Int32Array): void {
+  const isRepresentative = new Set(representatives);
+  const parent = new Map<number, number>(representatives.map((d) => [d, d]));
+  const find = (x: number): number => {
+    while (parent.get(x) !== x) x = parent.get(x)!;
+    return x;
+  };
+  for (let i = 0; i < pairs.earlier.length; i++) {
+    const a = pairs.earlier[i], b = pairs.later[i];
+    if (!isRepresentative.has(a) || !isRepresentative.has(b)) continue;
+    const ra = find(a), rb = find(b);
+    if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb)); // the earliest stays the root
+  }
+  for (const d of representatives) root[d] = find(d);
+}
+
+function pairsByLater(pairs: NearPairs, keep: ReadonlySet<number>): Map<number, [number, number][]> {
+  const out = new Map<number, [number, number][]>();
+  for (let i = 0; i < pairs.earlier.length; i++) {
+    const a = pairs.earlier[i], b = pairs.later[i];
+    if (!keep.has(a) || !keep.has(b)) continue;
+    let list = out.get(b);
+    if (!list) out.set(b, (list = []));
+    list.push([a, pairs.distance[i]]);
+  }
+  return out;
+}
+
+function rootOf(root: Int32Array, d: number): number {
+  while (root[d] !== d) d = root[d];
+  return d;
+}
+
+function describeGroup(docs: readonly number[], classOf: Int32Array, fingerprints: BigUint64Array): Group {
+  const first = fingerprints[docs[0]];
+  const position = new Map<number, number>();
+  const members = docs.map((doc, i): Member => {
+    const distance = hamming(first, fingerprints[doc]);
+    if (i === 0) {
+      position.set(classOf[doc], 0);
+      return { doc, distance, tier: 'first' };
+    }
+    const copyOf = position.get(classOf[doc]);
+    if (copyOf !== undefined) return { doc, distance, tier: 'exact', copyOf };
+    position.set(classOf[doc], i);
+    return { doc, distance, tier: 'near' };
+  });
+  const tier = members.every((m) => m.tier !== 'near') ? 'exact' : 'near';
+  return { tier, members };
+}

@@ -1,0 +1,110 @@
+// Turns the walked inputs into documents, the one way every command reads them: whole files (optionally RFC 822
+// messages, decoded to their text), JSONL records, stdin (JSONL when it starts with "{"), each of them plain,
+// gzip or zstd; and containers of many documents (Parquet, WARC/WET, CSV/TSV: input-format.ts says which, by name
+// and by magic bytes). Every input that cannot be a document is reported once, as a 'skipped' event, and skipped.
+import type { Readable } from 'node:stream';
+import { byteCounter, counting, progressEvent, withProgress } from './bytes/byte-counter.js';
+import { decompressStream, detectCompression, MAGIC_BYTES, withoutCompressionSuffix } from './compression/compression.js';
+import { containerDocuments } from './formats/container-documents.js';
+import type { DocumentEvent, InputDocument } from './input-document.js';
+import { formatByMagic, formatByName, formatOfFile, startsAsWarc, WARC_MAGIC_BYTES } from './formats/input-format.js';
+import { jsonlDocuments } from './formats/jsonl-documents.js';
+import { recordFields, type RecordFields } from './formats/jsonl-record.js';
+import { concatBytes } from './bytes/lines.js';
+import { peek } from './bytes/peek.js';
+import { describeReadError } from './read-error.js';
+import { readFileInput, readMessageInput } from './formats/read-file-document.js';
+import type { DocumentOptions } from './read-options.js';
+import { fileChunks, STDIN_LABEL } from './walk/sources.js';
+import type { WalkEntry } from './walk/walk-directory.js';
+import { warcDocuments } from './formats/warc-documents.js';
+import { mailDocument } from './formats/mail.js';
+import { wholeDocument } from './formats/whole-document.js';
+
+const JSONL_NAME = /\.(?:jsonl|ndjson)$/i;
+
+export async function* readDocuments(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions): AsyncGenerator<DocumentEvent> {
+  for await (const events of readDocumentBatches(entries, stdin, options)) yield* events;
+}
+
+/**
+ * The same events, several at a time (a JSONL chunk's records, or one file's): for readers of millions of short
+ * records, one step of the async machinery per batch instead of per record.
+ */
+export async function* readDocumentBatches(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions): AsyncGenerator<DocumentEvent[]> {
+  const fields = recordFields(options.textField, options.idField);
+  for await (const entry of entries) {
+    if (entry.kind === 'error') yield [{ kind: 'skipped', source: entry.path, reason: describeReadError(entry.error) }];
+    else if (entry.kind === 'stdin') yield* streamDocuments(STDIN_LABEL, stdin, options.jsonl, options, fields);
+    else yield* fileDocuments(entry.path, options, fields);
+  }
+}
+
+/**
+ * A file by its kind. Files named as a container or as JSONL (or all files, with --jsonl) are streamed, and their
+ * first bytes are looked at first: magic bytes win over the name (a Parquet file named .jsonl is read as Parquet),
+ * and --jsonl does not make a Parquet or WARC file JSONL. Other files are read whole, and looked at once read.
+ */
+async function* fileDocuments(path: string, options: DocumentOptions, fields: RecordFields): AsyncGenerator<DocumentEvent[]> {
+  const jsonl = options.jsonl === true || (options.jsonl === undefined && JSONL_NAME.test(withoutCompressionSuffix(path)));
+  if (jsonl || formatByName(path) !== undefined) {
+    const container = formatOfFile(path, options.jsonl !== true);
+    if (container !== undefined) yield* containerDocuments(path, container, options, fields);
+    else yield* streamDocuments(path, fileChunks(path), true, options, fields);
+    return;
+  }
+  const input = options.mail ? await readMessageInput(path, options) : readFileInput(path, options);
+  if ('container' in input) {
+    yield* containerDocuments(path, input.container, options, fields);
+    return;
+  }
+  const { read, result: document } = input;
+  yield read > 0 ? [{ kind: 'progress', bytes: read }, result(path, document)] : [result(path, document)];
+}
+
+/**
+ * A stream (stdin, or a JSONL file) decompressed on the way if its first bytes say so. `jsonl` undefined: JSONL
+ * when the first byte that is not blank is "{" (plain text rarely starts so; --no-jsonl says otherwise). A WARC
+ * stream is read as WARC, whatever `jsonl` says; Parquet needs a file to seek in, so a Parquet stream is refused.
+ */
+async function* streamDocuments(label: string, raw: AsyncIterable<Uint8Array>, jsonl: boolean | undefined, options: DocumentOptions, fields: RecordFields): AsyncGenerator<DocumentEvent[]> {
+  const counter = byteCounter();
+  try {
+    const compressed = await peek(counting(raw, counter), (head) => head.length >= MAGIC_BYTES);
+    if (formatByMagic(compressed.head) === 'parquet') {
+      yield withProgress(counter, [{ kind: 'skipped', source: label, reason: 'Parquet data cannot be read from a stream: give the file\'s path' }]);
+      return;
+    }
+    const compression = detectCompression(compressed.head);
+    const decompressed = compression === undefined ? compressed.chunks : decompressStream(compression, compressed.chunks);
+    const start = await peek(decompressed, (head) => head.length >= WARC_MAGIC_BYTES && (jsonl !== undefined || firstNonBlank(head) !== undefined));
+    const chunks = start.chunks;
+    if (startsAsWarc(start.head)) {
+      // Decompressed here already, so warcio reads it plain (record offsets are then of the decompressed stream).
+      yield* warcDocuments(label, chunks, options, counter);
+      return;
+    }
+    if (jsonl ?? firstNonBlank(start.head) === 0x7b /* "{" */) {
+      yield* jsonlDocuments(label, chunks, fields, options.html, () => progressEvent(counter));
+      const read = progressEvent(counter);
+      if (read !== undefined) yield [read];
+      return;
+    }
+    const parts: Uint8Array[] = [];
+    for await (const chunk of chunks) parts.push(chunk);
+    const whole = concatBytes(parts);
+    yield withProgress(counter, [result(label, options.mail ? await mailDocument(label, whole, options) : wholeDocument(label, whole, undefined, options))]);
+  } catch (error) {
+    yield withProgress(counter, [{ kind: 'skipped', source: label, reason: describeReadError(error) }]);
+  }
+}
+
+function result(source: string, document: InputDocument | { readonly reason: string }): DocumentEvent {
+  return 'reason' in document ? { kind: 'skipped', source, reason: document.reason } : { kind: 'document', document };
+}
+
+/** The first byte that is not a space, tab, CR or LF, if any. */
+function firstNonBlank(bytes: Uint8Array): number | undefined {
+  for (const byte of bytes) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return byte;
+  return undefined;
+}

@@ -1,0 +1,37 @@
+// A file that holds many documents, read by its format's reader: Parquet through a file handle; WARC/WET and CSV/TSV
+// as streams, decompressed on the way where they are compressed as a whole (a gzipped WARC is gzipped record by
+// record, which warcio reads itself). A file that cannot be opened is reported once, by its path.
+import { byteCounter, counting } from '../bytes/byte-counter.js';
+import { decompressStream, detectCompression, MAGIC_BYTES } from '../compression/compression.js';
+import { csvDocuments } from './csv-documents.js';
+import type { DocumentEvent } from '../input-document.js';
+import type { ContainerFormat } from './input-format.js';
+import type { RecordFields } from './jsonl-record.js';
+import { parquetDocuments } from './parquet-documents.js';
+import { peek } from '../bytes/peek.js';
+import { describeReadError } from '../read-error.js';
+import type { DocumentOptions } from '../read-options.js';
+import { fileChunks } from '../walk/sources.js';
+import { warcDocuments } from './warc-documents.js';
+
+export async function* containerDocuments(path: string, format: ContainerFormat, options: DocumentOptions, fields: RecordFields): AsyncGenerator<DocumentEvent[]> {
+  if (format === 'parquet') {
+    yield* parquetDocuments(path, fields, options.html);
+    return;
+  }
+  const counter = byteCounter();
+  let head;
+  try {
+    head = await peek(counting(fileChunks(path), counter), (bytes) => bytes.length >= MAGIC_BYTES);
+  } catch (error) {
+    yield [{ kind: 'skipped', source: path, reason: describeReadError(error) }];
+    return;
+  }
+  const compression = detectCompression(head.head);
+  if (format === 'warc') {
+    yield* warcDocuments(path, compression === 'zstd' ? decompressStream('zstd', head.chunks) : head.chunks, options, counter);
+    return;
+  }
+  const chunks = compression === undefined ? head.chunks : decompressStream(compression, head.chunks);
+  yield* csvDocuments(path, chunks, format === 'tsv' ? '\t' : ',', fields, options.html, options.invalidUtf8, counter);
+}
