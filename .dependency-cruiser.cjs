@@ -1,28 +1,45 @@
-// The layers of src/ (ARCHITECTURE.md), checked by `npm run lint:deps` before the tests run. Imports point down:
+// The layers of the three packages (ARCHITECTURE.md), checked by `npm run lint:deps` before the tests run. Imports
+// point down:
 //
-//   cli -> dedupe -> pool -> io -> html -> entries -> pure | wasm | block-index -> core
-//   cli -> redis -> block-index -> core   (the index on Redis: Node only, knows no engine)
+//   simhash-wasm:        pool -> entries -> pure | wasm | block-index -> core; internal (for the siblings) -> core,
+//                        block-index, pool
+//   simhash-wasm-redis:  redis -> simhash-wasm's entries and internal
+//   simhash-wasm-corpus: cli -> dedupe -> report-page | distributed | evaluation -> grouping -> analysis -> io
+//                        -> html -> simhash-wasm's entries and internal; cli -> redis
 //
-// Each layer below lists what it may import inside src/; anything else is an error, type-only imports included.
-// block-index sits beside the engines, under the entries that re-export it: it imports core alone (the index knows
-// nothing of engines).
+// Each layer below lists what it may import; anything else is an error, type-only imports included. A sibling
+// package reaches simhash-wasm only through its published entries (by name; in the repository the names resolve to
+// the sources through tsconfig.json's paths), never a file inside it. block-index sits beside the engines, under
+// the entries that re-export it: it imports core alone (the index knows nothing of engines).
 
+const LIB = '^packages/simhash-wasm/src/';
+const CORPUS = '^packages/corpus/src/';
 const LAYERS = {
-  core: '^src/core/',
+  core: `${LIB}core/`,
   // The pure engine's folder also holds its entry (src/pure/index.ts), which belongs to the entries layer.
-  pure: '^src/pure/(?!index[.]ts$)',
-  wasm: '^src/wasm/',
-  blockIndex: '^src/block-index/',
-  // The public entries (simhash-wasm, simhash-wasm/pure, the lite browser bundle) and the engine choice behind createSimHash({ engine }).
-  entries: '^src/(index|lite)[.]ts$|^src/pure/index[.]ts$',
-  html: '^src/html/',
-  io: '^src/io/',
-  pool: '^src/pool/',
-  dedupe: '^src/dedupe/',
-  // simhash-wasm/redis: the index on Redis; Node only, beside the corpus job, used by the command line.
-  redis: '^src/redis/',
-  cli: '^src/cli/',
+  pure: `${LIB}pure/(?!index[.]ts$)`,
+  wasm: `${LIB}wasm/`,
+  blockIndex: `${LIB}block-index/`,
+  // The public entries (simhash-wasm, simhash-wasm/pure, simhash-wasm/lite) and the engine choice behind createSimHash({ engine }).
+  entries: `${LIB}(index|lite)[.]ts$|${LIB}pure/index[.]ts$`,
+  pool: `${LIB}pool/`,
+  // simhash-wasm/internal: what the sibling packages share with the library (checks, defaults, layouts, the pool's tasks).
+  internal: `${LIB}internal[.]ts$`,
+  // simhash-wasm-redis: the index on Redis; Node only, used by the command line.
+  redis: '^packages/redis/src/',
+  html: `${CORPUS}html/`,
+  io: `${CORPUS}io/`,
+  analysis: `${CORPUS}analysis/`,
+  grouping: `${CORPUS}grouping/`,
+  evaluation: `${CORPUS}evaluation/`,
+  distributed: `${CORPUS}distributed/`,
+  reportPage: `${CORPUS}report-page/`,
+  dedupe: `${CORPUS}dedupe/`,
+  cli: `${CORPUS}cli/`,
 };
+
+/** simhash-wasm as its sibling packages see it. */
+const LIBRARY = ['entries', 'internal'];
 
 /** Each layer and the layers it may import (besides itself). */
 const MAY_IMPORT = {
@@ -31,12 +48,18 @@ const MAY_IMPORT = {
   wasm: ['core'],
   blockIndex: ['core'],
   entries: ['core', 'pure', 'wasm', 'blockIndex'],
-  html: ['core', 'pure', 'wasm', 'entries'],
-  io: ['core', 'pure', 'wasm', 'entries', 'blockIndex', 'html'],
-  pool: ['core', 'pure', 'wasm', 'entries', 'blockIndex', 'html', 'io'],
-  dedupe: ['core', 'pure', 'wasm', 'entries', 'blockIndex', 'html', 'io', 'pool'],
-  redis: ['core', 'blockIndex'],
-  cli: ['core', 'pure', 'wasm', 'entries', 'blockIndex', 'html', 'io', 'pool', 'dedupe', 'redis'],
+  pool: ['core', 'pure', 'wasm', 'entries', 'blockIndex'],
+  internal: ['core', 'blockIndex', 'pool'],
+  redis: [...LIBRARY],
+  html: [...LIBRARY],
+  io: [...LIBRARY, 'html'],
+  analysis: [...LIBRARY, 'html', 'io'],
+  grouping: [...LIBRARY, 'analysis'],
+  evaluation: [...LIBRARY, 'html', 'io', 'analysis', 'grouping'],
+  distributed: [...LIBRARY, 'analysis', 'grouping'],
+  reportPage: [...LIBRARY, 'grouping'],
+  dedupe: [...LIBRARY, 'html', 'io', 'analysis', 'grouping', 'evaluation', 'reportPage'],
+  cli: [...LIBRARY, 'html', 'io', 'analysis', 'grouping', 'evaluation', 'distributed', 'reportPage', 'dedupe', 'redis'],
 };
 
 const layerRule = (layer) => ({
@@ -44,19 +67,19 @@ const layerRule = (layer) => ({
   comment: `${layer} may import only ${[layer, ...MAY_IMPORT[layer]].join(', ')} (ARCHITECTURE.md, "Layers")`,
   severity: 'error',
   from: { path: LAYERS[layer] },
-  to: { path: '^src/', pathNot: [layer, ...MAY_IMPORT[layer]].map((name) => LAYERS[name]) },
+  to: { path: '^packages/[^/]+/src/', pathNot: [layer, ...MAY_IMPORT[layer]].map((name) => LAYERS[name]) },
 });
 
 /** The layers that go into the browser bundle and the library entries: no Node built-ins there. */
-const BROWSER_SAFE = ['core', 'pure', 'wasm', 'blockIndex', 'entries', 'html'].map((name) => LAYERS[name]);
+const BROWSER_SAFE = ['core', 'pure', 'wasm', 'blockIndex', 'entries'].map((name) => LAYERS[name]);
 
 module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'no import cycles anywhere in src/: each folder can be read (and tested) from the bottom up',
+      comment: 'no import cycles anywhere in the packages: each folder can be read (and tested) from the bottom up',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^packages/[^/]+/src/' },
       to: { circular: true },
     },
     ...Object.keys(LAYERS).map(layerRule),
@@ -64,12 +87,12 @@ module.exports = {
       name: 'pool-worker-loads-no-html',
       comment: "the pool's own worker script and entry reach no HTML parser: only a layer's task that needs one (dedupe) brings it",
       severity: 'error',
-      from: { path: '^src/pool/(worker|index)[.]ts$' },
-      to: { path: ['^src/html/', 'node_modules/(htmlparser2|linkedom|@mozilla/readability)/'], reachable: true },
+      from: { path: `${LIB}pool/(worker|index)[.]ts$` },
+      to: { path: [LAYERS.html, 'node_modules/(htmlparser2|linkedom|@mozilla/readability)/'], reachable: true },
     },
     {
       name: 'browser-safe-layers-use-no-node',
-      comment: 'core, the engines, the index, the entries and html run in browsers: no Node built-in modules',
+      comment: 'core, the engines, the index and the entries run in browsers: no Node built-in modules',
       severity: 'error',
       from: { path: BROWSER_SAFE },
       to: { dependencyTypes: ['core'] },
@@ -78,42 +101,42 @@ module.exports = {
       name: 'cli-packages-in-cli',
       comment: 'argument parsing and the progress bar are the command line\'s alone',
       severity: 'error',
-      from: { path: '^src/', pathNot: LAYERS.cli },
+      from: { path: '^packages/[^/]+/src/', pathNot: LAYERS.cli },
       to: { path: 'node_modules/(commander|cli-progress)/' },
     },
     {
       name: 'html-parser-in-html',
-      comment: 'HTML is parsed in one place (src/html), so no other layer depends on the parser, the DOM or Readability',
+      comment: 'HTML is parsed in one place (packages/corpus/src/html), so no other layer depends on the parser, the DOM or Readability',
       severity: 'error',
-      from: { path: '^src/', pathNot: LAYERS.html },
+      from: { path: '^packages/[^/]+/src/', pathNot: LAYERS.html },
       to: { path: 'node_modules/(htmlparser2|linkedom|@mozilla/readability)/' },
     },
     {
       name: 'input-readers-in-io',
-      comment: 'every input format is read in one place (src/io): mail, Parquet, WARC, CSV, zstd have one reader each',
+      comment: 'every input format is read in one place (packages/corpus/src/io): mail, Parquet, WARC, CSV, zstd have one reader each',
       severity: 'error',
-      from: { path: '^src/', pathNot: LAYERS.io },
+      from: { path: '^packages/[^/]+/src/', pathNot: LAYERS.io },
       to: { path: 'node_modules/(postal-mime|hyparquet|hyparquet-compressors|hyparquet-writer|warcio|csv-parse|fzstd|@bokuweb/zstd-wasm)/' },
     },
     {
       name: 'diff-library-in-report',
-      comment: 'the word diff of the report page comes from one place (src/dedupe/report-html/word-diff.ts)',
+      comment: 'the word diff of the report page comes from one place (packages/corpus/src/report-page/word-diff.ts)',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/dedupe/report-html/' },
+      from: { path: '^packages/[^/]+/src/', pathNot: LAYERS.reportPage },
       to: { path: 'node_modules/diff/' },
     },
     {
       name: 'redis-client-in-redis',
-      comment: 'the Redis client lives in src/redis alone, so no other entry (and no browser bundle) pulls in sockets',
+      comment: 'the Redis client lives in packages/redis alone, so no other entry (and no browser bundle) pulls in sockets',
       severity: 'error',
-      from: { path: '^src/', pathNot: LAYERS.redis },
+      from: { path: '^packages/[^/]+/src/', pathNot: LAYERS.redis },
       to: { path: 'node_modules/(ioredis|cluster-key-slot)/' },
     },
     {
       name: 'not-to-unresolvable',
       comment: 'every import resolves: an import the checker cannot follow would be an import no rule checks',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^packages/[^/]+/src/' },
       to: { couldNotResolve: true },
     },
   ],

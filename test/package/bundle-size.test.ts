@@ -17,7 +17,7 @@ import { golden } from '../support/golden.js';
 const BUDGET = 48 * 1024;
 
 const bundles = ['simhash-wasm.js', 'simhash-wasm.umd.js'];
-const read = (name: string) => readFileSync(new URL(`../../dist/browser/${name}`, import.meta.url), 'utf8');
+const read = (name: string) => readFileSync(new URL(`../../packages/simhash-wasm/dist/browser/${name}`, import.meta.url), 'utf8');
 const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
 /** The inlined module: the one long hex string literal, starting with the WASM magic number. */
 const wasmHex = (code: string) => /(['"`])(0061736d(?:[0-9a-f]{2})+)\1/.exec(code)?.[2] ?? '';

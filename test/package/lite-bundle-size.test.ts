@@ -10,8 +10,8 @@ import { golden } from '../support/golden.js';
 /** The budget, in gzipped bytes (issue 13). 17.7 KB on 2026-12-04: the WASM module 11.0 KB of it, gzipped alone. */
 const BUDGET = 20 * 1024;
 
-const url = new URL('../../dist/browser/simhash-wasm.lite.js', import.meta.url);
-const read = (name: string) => readFileSync(new URL(`../../dist/browser/${name}`, import.meta.url), 'utf8');
+const url = new URL('../../packages/simhash-wasm/dist/browser/simhash-wasm.lite.js', import.meta.url);
+const read = (name: string) => readFileSync(new URL(`../../packages/simhash-wasm/dist/browser/${name}`, import.meta.url), 'utf8');
 const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
 const wasmHex = (code: string) => /(['"`])(0061736d(?:[0-9a-f]{2})+)\1/.exec(code)?.[2] ?? '';
 /** The pure engine's first Unicode table entries (src/pure/unicode-tables.ts PROPS), as the minifier writes them. */

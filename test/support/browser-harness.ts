@@ -47,8 +47,8 @@ const TYPES: Record<string, string> = {
 };
 /** URL prefix -> directory of the repo it serves. */
 const MOUNTS: Record<string, string> = {
-  '/dist/browser/': 'dist/browser',
-  '/demo/': 'build/demo',
+  '/dist/browser/': 'packages/simhash-wasm/dist/browser',
+  '/demo/': 'packages/simhash-wasm/build/demo',
   '/fixtures/': 'test/fixtures/browser',
 };
 

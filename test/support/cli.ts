@@ -4,10 +4,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { runCli as runProgram } from '../../packages/corpus/src/cli/program.js';
-import { repo } from './paths.js';
+import { packageDir } from './paths.js';
 
 /** The built executable. */
-export const builtCli = join(repo, 'dist/cli.js');
+export const builtCli = join(packageDir.corpus, 'dist/cli.js');
 
 export interface CliResult {
   code: number;

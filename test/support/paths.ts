@@ -9,3 +9,10 @@ export const repo = fileURLToPath(new URL('../..', import.meta.url));
 export function fixturePath(...parts: string[]): string {
   return join(repo, 'test/fixtures', ...parts);
 }
+
+/** Each package's folder (with a trailing separator): the library, the Redis index, the corpus tools. */
+export const packageDir = {
+  library: join(repo, 'packages/simhash-wasm/'),
+  redis: join(repo, 'packages/redis/'),
+  corpus: join(repo, 'packages/corpus/'),
+} as const;
