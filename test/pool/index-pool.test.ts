@@ -37,7 +37,7 @@ const layouts = (k: number): LayoutOption[] => [...(k <= 8 ? ['auto', 'pigeonhol
 describe('createIndexPool', () => {
   let pool: IndexPool;
   beforeAll(async () => {
-    pool = await startIndexPool(2, findWorkerScript(import.meta.url, { built: 'pool-worker.js', source: '../../src/pool/worker.ts' }), TINY);
+    pool = await startIndexPool(2, findWorkerScript(import.meta.url, { built: 'pool-worker.js', source: '../../packages/simhash-wasm/src/pool/worker.ts' }), TINY);
   });
   afterAll(() => pool.close());
 
@@ -70,7 +70,7 @@ describe('createIndexPool', () => {
   });
 
   it('larger clustered sets, with the default share sizes: many shares, sub-indexed buckets, the scan kernel\'s tiles', async () => {
-    const big = await startIndexPool(2, findWorkerScript(import.meta.url, { built: 'pool-worker.js', source: '../../src/pool/worker.ts' }));
+    const big = await startIndexPool(2, findWorkerScript(import.meta.url, { built: 'pool-worker.js', source: '../../packages/simhash-wasm/src/pool/worker.ts' }));
     try {
       const centres = queriesFor(new BigUint64Array(0), 2000, 3);
       for (const [k, layout, size] of [[3, 'auto', 30_000], [7, 'auto', 30_000], [9, { substrings: 4 }, 30_000], [12, 'scan', 8000]] as const) {
