@@ -1,20 +1,20 @@
-// The packed package as users take it: installed from its tarball into a scratch project, then imported from
-// Node ESM and CommonJS, type-checked and compiled by tsc under moduleResolution nodenext and bundler, bundled
-// by Vite and by esbuild. Every one of them computes the golden fingerprints, checked here line by line.
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The packed packages as users take them. simhash-wasm alone, installed from its tarball into a scratch project:
+// nothing else installed with it, imported from Node ESM and CommonJS, type-checked and compiled by tsc under
+// moduleResolution nodenext and bundler, bundled by Vite and by esbuild; every one of them computes the golden
+// fingerprints, checked here line by line. Then the corpus tools installed beside it, their command run on files.
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { golden, goldenMisses, type Golden } from '../support/golden.js';
 import { fixturePath, repo } from '../support/paths.js';
-import { pack, removeDir, run, scratchProject } from './scratch.js';
+import { installedPackages, packAll, removeDir, run, scratchProject, type Packed } from './scratch.js';
 
-let packDir: string | undefined;
+let packed: Packed | undefined;
 let dir = '';
 
 beforeAll(async () => {
-  const packed = await pack();
-  packDir = packed.dir;
-  dir = await scratchProject(packed.tarball);
+  packed = await packAll();
+  dir = await scratchProject([packed.tarballs['simhash-wasm']]);
   cpSync(fixturePath('consumer'), dir, { recursive: true });
   const texts = golden.map((line) => line.text);
   writeFileSync(join(dir, 'texts.json'), JSON.stringify(texts));
@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   removeDir(dir);
-  removeDir(packDir);
+  removeDir(packed?.dir);
 });
 
 /** Runs a built consumer with Node and checks all it printed: both entries and 'auto', every golden line. */
@@ -47,15 +47,46 @@ function tsconfig(name: string, compilerOptions: Record<string, unknown>, files:
   return file;
 }
 
-describe('installed from the packed tarball', () => {
-  it('ships dist only: entries, browser bundles, ESM and CJS declarations; no sources, no .wasm file', () => {
+/** README.md's short example: the text it fingerprints first, and the hex it shows for it. */
+function readmeExample(): { text: string; hex: string } {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const text = /const a = \w+\.fingerprint\('([^']+)'\)/.exec(readme)?.[1];
+  const hex = /toHex\(a\);\s*\/\/ '([0-9a-f]{16})'/.exec(readme)?.[1];
+  if (text === undefined || hex === undefined) throw new Error("README.md's example: no `const a = sh.fingerprint('...')` with a `toHex(a); // '...'` line");
+  return { text, hex };
+}
+
+describe('simhash-wasm installed from its packed tarball, alone', () => {
+  it('installs exactly one package, at most 1.5 MB unpacked', async () => {
+    expect(await installedPackages(dir)).toEqual(['simhash-wasm']);
+    expect(packed!.unpackedSize['simhash-wasm']).toBeLessThanOrEqual(1.5e6);
+  });
+
+  it('ships dist only: entries, browser bundles, ESM and CJS declarations; no sources, no .wasm file, no command', () => {
     const root = join(dir, 'node_modules/simhash-wasm');
     const files = readdirSync(root, { recursive: true }).map(String);
-    for (const file of ['package.json', 'dist/index.js', 'dist/index.cjs', 'dist/pure.js', 'dist/pure.cjs', 'dist/cli.js',
-      'dist/browser/simhash-wasm.js', 'dist/browser/simhash-wasm.umd.js', 'dist/types/index.d.ts', 'dist/types/index.d.cts']) {
+    for (const file of ['package.json', 'dist/index.js', 'dist/index.cjs', 'dist/pure.js', 'dist/pure.cjs', 'dist/lite.js', 'dist/lite.cjs',
+      'dist/browser/simhash-wasm.js', 'dist/browser/simhash-wasm.umd.js', 'dist/browser/simhash-wasm.lite.js', 'dist/types/index.d.ts', 'dist/types/index.d.cts']) {
       expect(files).toContain(file);
     }
-    expect(files.filter((file) => /^(src|test|assembly|bench|demo)\//.test(file) || file.endsWith('.wasm'))).toEqual([]);
+    expect(files.filter((file) => /^(src|test|assembly|bench|demo)\//.test(file) || file.endsWith('.wasm') || file === 'dist/cli.js')).toEqual([]);
+  });
+
+  it("README.md's example, from ESM and from CommonJS, gives README.md's value", async () => {
+    const { text, hex } = readmeExample();
+    const body = (load: string) => `${load}\nawait init();\nconsole.log(toHex(createSimHash().fingerprint(${JSON.stringify(text)})));\n`;
+    writeFileSync(join(dir, 'readme-example.mjs'), body("import { init, createSimHash, toHex } from 'simhash-wasm';"));
+    writeFileSync(join(dir, 'readme-example.cjs'), `(async () => {\n${body("const { init, createSimHash, toHex } = require('simhash-wasm');")}})();\n`);
+    expect((await run(process.execPath, ['readme-example.mjs'], dir)).trim()).toBe(hex);
+    expect((await run(process.execPath, ['readme-example.cjs'], dir)).trim()).toBe(hex);
+  });
+
+  it('simhash-wasm/lite resolves from ESM and CommonJS and fingerprints as the full entry does', async () => {
+    const { text, hex } = readmeExample();
+    writeFileSync(join(dir, 'lite.mjs'), `import { init, createSimHash, toHex } from 'simhash-wasm/lite';\nawait init();\nconsole.log(toHex(createSimHash().fingerprint(${JSON.stringify(text)})));\n`);
+    writeFileSync(join(dir, 'lite.cjs'), `const lite = require('simhash-wasm/lite');\nlite.initSync();\nconsole.log(lite.toHex(lite.createSimHash().fingerprint(${JSON.stringify(text)})));\n`);
+    expect((await run(process.execPath, ['lite.mjs'], dir)).trim()).toBe(hex);
+    expect((await run(process.execPath, ['lite.cjs'], dir)).trim()).toBe(hex);
   });
 
   it('Node ESM: import from simhash-wasm and simhash-wasm/pure', async () => {
@@ -64,11 +95,6 @@ describe('installed from the packed tarball', () => {
 
   it("Node CommonJS: require() both entries, initSync(), and engine: 'auto' before any init", async () => {
     await expectGolden('cjs.cjs');
-  });
-
-  it('the simhash command is installed and runs', async () => {
-    const out = await run(process.execPath, [join(dir, 'node_modules/.bin/simhash'), '--help'], dir);
-    expect(out).toMatch(/fingerprint/);
   });
 
   it('tsc, moduleResolution nodenext: an ESM and a CommonJS consumer type-check; their output runs', async () => {
@@ -108,5 +134,31 @@ describe('installed from the packed tarball', () => {
     const bundle = readFileSync(join(dir, 'out-esbuild/app.js'), 'utf8');
     expect(bundle).not.toMatch(/import\.meta|\.wasm["']/);
     await expectGolden('out-esbuild/app.js');
+  });
+});
+
+describe('simhash-wasm-corpus installed beside simhash-wasm', () => {
+  let corpusDir = '';
+  beforeAll(async () => {
+    corpusDir = await scratchProject([packed!.tarballs['simhash-wasm'], packed!.tarballs['simhash-wasm-redis'], packed!.tarballs['simhash-wasm-corpus']]);
+  }, 240_000);
+  afterAll(() => removeDir(corpusDir));
+
+  it('`npx simhash dedupe DIR` on a directory of files groups the copy with its original', async () => {
+    const docs = join(corpusDir, 'docs');
+    mkdirSync(docs);
+    const story = 'the committee met on tuesday to discuss the budget for the new library and agreed to open it in the spring with longer hours on weekends';
+    writeFileSync(join(docs, 'a.txt'), story);
+    writeFileSync(join(docs, 'b.txt'), `${story}.`);
+    writeFileSync(join(docs, 'c.txt'), 'an entirely different note about the weather at sea, the wind from the west and the rain that kept the boats in harbour all week');
+    const out = JSON.parse(await run('npx', ['--no-install', 'simhash', 'dedupe', '--format', 'json', 'docs'], corpusDir)) as { groups: { members: { source: string }[] }[] };
+    expect(out.groups.map((group) => group.members.map((member) => member.source))).toEqual([['docs/a.txt', 'docs/b.txt']]);
+  });
+
+  it('its library entries and the Redis index load by name, from ESM and CommonJS', async () => {
+    writeFileSync(join(corpusDir, 'entries.mjs'), "import { dedupe } from 'simhash-wasm-corpus';\nimport { htmlToText } from 'simhash-wasm-corpus/html';\nimport { RedisSimHashIndex } from 'simhash-wasm-redis';\nconsole.log([typeof dedupe, typeof htmlToText, typeof RedisSimHashIndex].join(' '));\n");
+    writeFileSync(join(corpusDir, 'entries.cjs'), "const { dedupe } = require('simhash-wasm-corpus');\nconst { htmlToText } = require('simhash-wasm-corpus/html');\nconst { RedisSimHashIndex } = require('simhash-wasm-redis');\nconsole.log([typeof dedupe, typeof htmlToText, typeof RedisSimHashIndex].join(' '));\n");
+    expect((await run(process.execPath, ['entries.mjs'], corpusDir)).trim()).toBe('function function function');
+    expect((await run(process.execPath, ['entries.cjs'], corpusDir)).trim()).toBe('function function function');
   });
 });
