@@ -1,13 +1,13 @@
 // Workloads and yardsticks for bench/block-index.ts: the reference's own fingerprints, planted near-duplicates,
 // a giant cluster, and the two indexes every answer is compared with (brute force, and a Map-of-blocks index like
-// the seed's).
+// the reference's).
 import { seedRandom } from './workloads.js';
 
 /** The reference (../shared/reference) draws 20,000 × 300 words before its index workload: skip as many. */
 const REFERENCE_WORDS = 20_000 * 300;
 
 /**
- * What the reference's index benchmark uses: the next 1M values of the seed's xorshift64 are the stored
+ * What the reference's index benchmark uses: the next 1M values of the reference's xorshift64 are the stored
  * fingerprints, the 1M after them the queries. Larger `stored` continues the same stream.
  */
 export function referenceFingerprints(stored: number, queries: number): { stored: BigUint64Array; queries: BigUint64Array } {
@@ -109,7 +109,7 @@ export class BruteForce {
 }
 
 /**
- * The seed's index in JavaScript: k + 1 tables, each a Map from a block's value to the ids holding it, with the
+ * The reference's index in JavaScript: k + 1 tables, each a Map from a block's value to the ids holding it, with the
  * fingerprints beside; a query looks up its k + 1 blocks and verifies each candidate. Blocks must be at most 32
  * bits and not straddle the 32-bit halves (k + 1 a power of two: k = 1, 3, 7).
  */
@@ -139,7 +139,7 @@ export class MapOfBlocks {
     const shift = start & 31;
     return this.bits === 32 ? word : (word >>> shift) & ((1 << this.bits) - 1);
   }
-  /** The seed's query: (id, distance) for each match, deduplicated by a scan of the matches so far. */
+  /** The reference's query: (id, distance) for each match, deduplicated by a scan of the matches so far. */
   query(hi: number, lo: number): [number, number][] {
     const out: [number, number][] = [];
     for (let b = 0; b < this.tables.length; b++) {

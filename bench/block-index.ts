@@ -1,5 +1,5 @@
 // SimHashIndex benchmarks: k = 3 and k = 7 over 1M fingerprints (the reference's own workload), beside brute force
-// and a Map-of-blocks index like the seed's; pairs() with planted near-duplicates; online query-then-add growth;
+// and a Map-of-blocks index like the reference's; pairs() with planted near-duplicates; online query-then-add growth;
 // a giant cluster; the layouts side by side; and 10M fingerprints in one process.
 import { Bench } from 'tinybench';
 import { SimHashIndex, type LayoutOption } from '../packages/simhash-wasm/src/block-index/index.js';
@@ -71,7 +71,7 @@ function lookupsTable(result: Interleaved): string {
   const ref = result.reference;
   const withRef = ref.length > 0;
   const lines = [`| task | lookups/s (median) | lookups/s (best) |${withRef ? ' × reference |' : ''} rounds |`, `| --- | ---: | ---: |${withRef ? ' ---: |' : ''} ---: |`];
-  if (withRef) lines.push(`| reference (seed Rust code, HashMap index, 1M random queries) | ${count(median(ref))} | ${count(Math.max(...ref))} | 1.00× | ${ref.length} |`);
+  if (withRef) lines.push(`| reference (the Rust reference program, HashMap index, 1M random queries) | ${count(median(ref))} | ${count(Math.max(...ref))} | 1.00× | ${ref.length} |`);
   for (const { task, ms } of result.measured) {
     if (task.lookups === undefined) continue;
     const perSecond = ms.map((m) => (task.lookups! / m) * 1000);
@@ -152,7 +152,7 @@ async function standard(context: SuiteContext, k: number, data: { stored: BigUin
     { name: `query, ${randomSingles.length / 1000}K random queries`, lookups: randomSingles.length, fn: single(randomSingles, matchesOf(index.queryMany(randomSingles))) },
     { name: `queryMany, ${singles / 1000}K near-duplicate queries (0..${k + 1} bits off)`, lookups: near.length, fn: () => expectEqual('queryMany', matchesOf(index.queryMany(near)), nearMatches) },
     { name: `query, ${singles / 1000}K near-duplicate queries`, lookups: near.length, fn: single(near, nearMatches) },
-    { name: `Map-of-blocks (the seed's index) query, ${mapQueries.length / 1000}K random`, lookups: mapQueries.length, fn: () => map.countMatches(mapQueries) },
+    { name: `Map-of-blocks (the reference's index) query, ${mapQueries.length / 1000}K random`, lookups: mapQueries.length, fn: () => map.countMatches(mapQueries) },
     { name: `brute force, ${bruteQueries.length} random queries`, lookups: bruteQueries.length, fn: () => brute.countMatches(bruteQueries) },
   ];
   const ops: Timed[] = [

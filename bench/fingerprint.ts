@@ -1,4 +1,4 @@
-// Fingerprint throughput: the WASM engine, the pure engine and simhash-js, on the seed's workload and real mail.
+// Fingerprint throughput: the WASM engine, the pure engine and simhash-js, on the reference's workload and real mail.
 //
 // simhash-js is a speed peer only, not the same fingerprint: it makes 32-bit fingerprints from
 // non-overlapping 4-character slices of the raw string (no tokenizing, no lowercasing), hashes
@@ -85,7 +85,7 @@ async function benchWorkload(context: SuiteContext, key: string, load: () => Wor
       },
     };
   });
-  // The reference fingerprints the seed's workload only: a ratio on other documents would compare different work.
+  // The reference fingerprints the reference's workload only: a ratio on other documents would compare different work.
   const stick = key === 'seed' && context.yardstick
     ? {
         stick: context.yardstick,
@@ -102,7 +102,7 @@ async function benchWorkload(context: SuiteContext, key: string, load: () => Wor
   if (outcome.reference) context.print(`${goals(outcome)}\n`);
 }
 
-/** Issue 13's goals for the engines, per thread on the seed's workload: WASM 10 times the reference, pure TypeScript 2 times. */
+/** The engines' goals, per thread on the reference's workload: WASM 10 times the reference, pure TypeScript 2 times. */
 const GOALS = [
   { engine: 'wasm', times: 10 },
   { engine: 'pure', times: 2 },
@@ -125,7 +125,7 @@ function goals(outcome: RoundsOutcome): string {
     const verdict = best.ratio >= times ? 'reached' : `not reached, ${((times / best.ratio - 1) * 100).toFixed(0)}% short`;
     return `- ${engine} at least ${times}× the reference: best ${best.ratio.toFixed(2)}× (${best.name}): ${verdict}`;
   });
-  return `Goals (issue 13, the engines; median of the paired rounds' ratios):\n\n${lines.join('\n')}\n`;
+  return `Goals (the engines; median of the paired rounds' ratios):\n\n${lines.join('\n')}\n`;
 }
 
 export const suite: BenchSuite = {

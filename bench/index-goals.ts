@@ -1,4 +1,4 @@
-// The index's goals of issue 13 (parts 1 and 2) in one table, each beside the seed's reference from the same run:
+// The index's goals (multi-index hashing at large k, exact scans) in one table, each beside the reference program from the same run:
 // a million random fingerprints (the reference's own workload: its k = 3 HashMap index over 1M, 1M lookups), and
 // for each goal the layout 'auto' picks. Rounds interleave every measurement with a whole reference run, so the
 // load of the moment weighs on both; each row reports its best round and the reference's best.
@@ -80,9 +80,9 @@ async function run(context: SuiteContext): Promise<void> {
   }
   setScanKernel(null);
   const lines = [
-    `### Issue 13's index goals: ${N.toLocaleString('en')} random fingerprints (the reference's workload), one thread, best of ${rounds} rounds`,
+    `### The index's goals: ${N.toLocaleString('en')} random fingerprints (the reference's workload), one thread, best of ${rounds} rounds`,
     '',
-    context.yardstick ? `Reference (seed Rust code, HashMap index, k = 3, 1M lookups), best of the same rounds: ${Math.round(reference).toLocaleString('en')} lookups/s.` : 'No reference run (pass --reference or keep ../shared/reference/run.sh): ratios to it are left out.',
+    context.yardstick ? `Reference (the Rust reference program, HashMap index, k = 3, 1M lookups), best of the same rounds: ${Math.round(reference).toLocaleString('en')} lookups/s.` : 'No reference run (pass --reference or keep ../shared/reference/run.sh): ratios to it are left out.',
     '',
     '| goal | measured | target | × target or reference | reached |',
     '| --- | ---: | --- | ---: | :---: |',

@@ -1,6 +1,6 @@
-// The index on every core (issue 13, part 3): queryMany and pairs() over 1M fingerprints on one thread (the index's
+// The index on every core: queryMany and pairs() over 1M fingerprints on one thread (the index's
 // own methods) and on the index pool with 1 and 2 worker threads (simhash-wasm/pool's createIndexPool), in
-// interleaved rounds beside the seed's reference (k = 3 lookups, when --reference is given). Every pooled answer is
+// interleaved rounds beside the reference program (k = 3 lookups, when --reference is given). Every pooled answer is
 // checked against the one-thread answer's match count, and once in full before timing.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import '../packages/simhash-wasm/src/index.js'; // the WebAssembly scan kernel, as the workers have it
@@ -69,7 +69,7 @@ function table(tasks: readonly Timed[], result: Rounds): string {
     `| task | ${tasks[0].lookups ? 'lookups/s' : 'ms'} (median) | best | speed-up over one thread (wall) | CPU ms per call (all threads) | one thread's CPU ÷ this CPU |${withRef ? ' × reference (median of rounds) |' : ''} rounds |`,
     `| --- | ---: | ---: | ---: | ---: | ---: |${withRef ? ' ---: |' : ''} ---: |`,
   ];
-  if (withRef) lines.push(`| reference (seed Rust code, HashMap index, 1M random queries) | ${count(median(result.reference))} | ${count(Math.max(...result.reference))} | | | | 1.00× | ${result.reference.length} |`);
+  if (withRef) lines.push(`| reference (the Rust reference program, HashMap index, 1M random queries) | ${count(median(result.reference))} | ${count(Math.max(...result.reference))} | | | | 1.00× | ${result.reference.length} |`);
   for (const t of tasks) {
     const ms = result.ms.get(t.name)!;
     const cpu = median(result.cpuMs.get(t.name)!);

@@ -1,4 +1,4 @@
-// The report of a million-document run (issue 14): how large the page is and how long Chromium (the browser tests'
+// The report of a million-document run: how large the page is and how long Chromium (the browser tests'
 // one) takes to open it from disk and show its first groups. A synthetic run: 1,000,000 documents named like files
 // of a crawl (about 40 characters), 250,000 of them in 100,000 groups of 2 to 5 (a quarter exact, the rest near,
 // distances 0 to 12), texts and diffs for the 200 largest groups (about 1 KB each, a few words edited).

@@ -25,9 +25,9 @@ export interface RoundsOutcome {
   readonly reference?: RoundsResult;
 }
 
-const REFERENCE_TASK = 'reference (seed Rust code)';
+const REFERENCE_TASK = 'reference (the Rust reference program)';
 
-/** `referenceItems`: documents the yardstick fingerprints per sample (the seed's 20,000). */
+/** `referenceItems`: documents the yardstick fingerprints per sample (the reference's 20,000). */
 export async function runRounds(
   tasks: readonly RoundTask[],
   rounds: number,

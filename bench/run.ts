@@ -2,7 +2,7 @@
 //
 //   npm run bench                          all suites
 //   npm run bench -- fingerprint/seed      only tasks whose id (suite/group/task) contains the filter
-//   npm run bench -- --reference PATH      the seed's reference program, sampled between rounds for ratios; by default
+//   npm run bench -- --reference PATH      the reference program, sampled between rounds for ratios; by default
 //                                          ../shared/reference/run.sh when it exists (--no-reference: none)
 //   npm run bench -- --rounds 3 --iterations 1 --time 0       a quick run
 // A new bench module exports `suite` (see suite.ts) and is added to SUITE_MODULES below.
@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { createYardstick, type Yardstick } from './yardstick.js';
 
-/** The seed's reference beside this repository's checkout, as the developers' guide lays them out. */
+/** The reference program beside this repository's checkout, as the developers' guide lays them out. */
 const DEFAULT_REFERENCE = '../shared/reference/run.sh';
 
 function parseCommandLine() {

@@ -1,4 +1,4 @@
-// Exact search at large k (issue 13, part 1): batch queries a second over 1,000,000 random fingerprints, through
+// Exact search at large k: batch queries a second over 1,000,000 random fingerprints, through
 // each scan kernel on the 'scan' layout (WebAssembly scalar, as the simhash-wasm entry sets it; WebAssembly SIMD;
 // TypeScript, as simhash-wasm/pure has it), and the layout 'auto' picks with the WebAssembly kernel set. Queries:
 // half stored fingerprints moved by up to 12 bits, half random.

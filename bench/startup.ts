@@ -1,6 +1,6 @@
-// Start-up and size (issue 13, part 5), beside their goals: the WASM engine's cold start in fresh Node processes
+// Start-up and size, beside their goals: the WASM engine's cold start in fresh Node processes
 // (bench/wasm-cold.ts's child runs: initSync() and the first fingerprint, and the phases apart), and the browser
-// bundles' gzipped sizes (read from dist/browser/, so after `npm run build`). No reference figure: the seed's Rust
+// bundles' gzipped sizes (read from dist/browser/, so after `npm run build`). No reference figure: the reference's Rust
 // program has no module to load.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

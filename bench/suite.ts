@@ -10,7 +10,7 @@ export interface SuiteContext {
   readonly timeMs: number;
   /** Interleaved rounds (rounds.ts) for suites that compare tasks with each other or with the yardstick. */
   readonly rounds: number;
-  /** The seed's reference program, when `--reference PATH` was given. */
+  /** The reference program, when `--reference PATH` was given. */
   readonly yardstick?: Yardstick;
   /** Prints a finished result block (markdown) to stdout. */
   print(markdown: string): void;

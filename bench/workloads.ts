@@ -1,4 +1,6 @@
-// The documents the benchmarks fingerprint: the seed's synthetic workload and real e-mail bodies.
+// The documents the benchmarks fingerprint: the reference's synthetic workload and real e-mail bodies. "Seed" in
+// the names here (seedWorkload, seedRandom, the 'seed' tasks) means that workload: the reference program is the
+// Rust code the project was seeded with, which the suites run beside this repository (bench/yardstick.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -24,7 +26,7 @@ const SEED_VOCABULARY = 5_000;
 const TWO_POW_32_MOD_VOCABULARY = 2 ** 32 % SEED_VOCABULARY;
 
 /**
- * The seed's xorshift64 (`x ^= x << 13; x ^= x >> 7; x ^= x << 17`) from 0x9e3779b97f4a7c15, in two
+ * The reference's xorshift64 (`x ^= x << 13; x ^= x >> 7; x ^= x << 17`) from 0x9e3779b97f4a7c15, in two
  * uint32 halves: BigInt would spend more time generating the 6M words than the engines spend hashing them.
  */
 export function* seedRandom(): Generator<[hi: number, lo: number]> {
@@ -50,7 +52,7 @@ function wordIndex(hi: number, lo: number): number {
 }
 
 /**
- * The seed reference's workload (../shared/reference/README.md, beside the repository): 20,000 documents of 300 words
+ * The reference's workload (../shared/reference/README.md, beside the repository): 20,000 documents of 300 words
  * `w{x % 5000} ` (trailing space included).
  */
 export function seedWorkload(): Workload {

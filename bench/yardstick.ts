@@ -1,4 +1,4 @@
-// The seed's reference program (../shared/reference/run.sh) as a yardstick the suites can sample between their
+// The reference program (../shared/reference/run.sh) as a yardstick the suites can sample between their
 // own measurements, so that both see the same load on a shared machine.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';

@@ -27,7 +27,7 @@ export function indexedCount(path: string): number {
 }
 
 /**
- * How `index build --jsonl` wants its lines: `{ "id", "text" }` records (issue 9's one JSONL convention) or, on
+ * How `index build --jsonl` wants its lines: `{ "id", "text" }` records (the one JSONL convention of every command) or, on
  * builds from before it, JSON strings. Asked of the built command once, so these tests hold on either side of it.
  */
 async function jsonlShape(): Promise<'record' | 'string'> {

@@ -1,6 +1,6 @@
 // Views of a detached ArrayBuffer (memory transferred by postMessage or structuredClone) read as empty: every entry
 // point that takes a typed array refuses them with a TypeError naming the argument, and keeps working afterwards.
-// Empty views of live memory stay valid input (issue 9, item 6).
+// Empty views of live memory stay valid input.
 import { MessageChannel } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entries, initAll } from '../support/engines.js';

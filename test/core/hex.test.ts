@@ -1,4 +1,4 @@
-// fromHex reads exactly what toHex writes, 16 hex digits in either case, and nothing else (issue 9, item 11).
+// fromHex reads exactly what toHex writes, 16 hex digits in either case, and nothing else.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entries, initAll } from '../support/engines.js';
 

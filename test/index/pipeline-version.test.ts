@@ -1,5 +1,5 @@
 // deserialize() demands the exact pipeline version by default: an index of another shingle width or weights no
-// longer loads silently into a default setup (issue 9, item 11). `{ pipelineVersion }` names the one expected,
+// longer loads silently into a default setup. `{ pipelineVersion }` names the one expected,
 // `{ acceptAnyPipelineVersion: true }` opts out.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entries, initAll } from '../support/engines.js';

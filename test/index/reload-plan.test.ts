@@ -1,4 +1,4 @@
-// A loaded 'auto' index plans its layout as a fresh one does (issue 9, item 5): saved and loaded between appends
+// A loaded 'auto' index plans its layout as a fresh one does: saved and loaded between appends
 // that each add less than it holds, it used to stay on the layout of its first save ('scan') for good.
 import { describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/simhash-index.js';

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as pure from '../../packages/simhash-wasm/src/pure/index.js';
 import { golden } from '../support/golden.js';
 
-/** The budget, in gzipped bytes (issue 13). 17.7 KB on 2026-12-04: the WASM module 11.0 KB of it, gzipped alone. */
+/** The budget, in gzipped bytes. 17.7 KB on 2026-12-04: the WASM module 11.0 KB of it, gzipped alone. */
 const BUDGET = 20 * 1024;
 
 const url = new URL('../../packages/simhash-wasm/dist/browser/simhash-wasm.lite.js', import.meta.url);

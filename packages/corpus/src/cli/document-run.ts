@@ -1,4 +1,4 @@
-// A command's inputs as analysed documents (src/dedupe/analysis-run.ts), with what every command does around them:
+// A command's inputs as analysed documents (src/analysis/read-and-analyze.ts), with what every command does around them:
 // the progress bar on a terminal, each skipped input reported on stderr, and NoDocumentsError when there were none.
 import { Option, type Command } from 'commander';
 import { startAnalysis, type AnalysisHooks, type AnalyzedBatch } from '../analysis/read-and-analyze.js';

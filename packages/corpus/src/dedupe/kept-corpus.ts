@@ -1,7 +1,7 @@
 // The kept corpus (--output): every document in no group and each group's representative, in input order, as the
 // input had it. Records are not held in memory through the run: the grouping keeps only a few bytes a document,
 // and the kept records are read again in a second pass over the same inputs (stdin spooled to a file first, see
-// src/io/spool.ts) and written as they come. The second pass checks that it reads the documents the first read
+// src/io/walk/spool.ts) and written as they come. The second pass checks that it reads the documents the first read
 // (same source, id and size, in the same order): an input changed in between fails the write, never a wrong corpus.
 import type { InputDocument } from '../io/index.js';
 import { rereadDocuments, type Reread } from './second-pass.js';

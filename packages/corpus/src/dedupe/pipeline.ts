@@ -1,4 +1,4 @@
-// One dedupe run: the documents analysed in input order (analysis-run.ts: walk, read, analyse on the pool while
+// One dedupe run: the documents analysed in input order (analysis/read-and-analyze.ts: walk, read, analyse on the pool while
 // reading goes on), then grouped. Progress and skipped inputs are reported through callbacks as they happen.
 import type { Readable } from 'node:stream';
 import type { WalkEntry } from '../io/index.js';

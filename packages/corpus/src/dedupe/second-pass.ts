@@ -1,5 +1,5 @@
 // The inputs read a second time, after the grouping, for what the first pass did not keep: the kept corpus's
-// records (kept-corpus.ts) and the report's sample of texts (report-html/). It checks that it reads the documents
+// records (kept-corpus.ts) and the report's sample of texts (report-page/). It checks that it reads the documents
 // the first pass read (same source, id and size, in the same order): an input changed in between fails, never
 // gives another document's text or record.
 import { Readable } from 'node:stream';

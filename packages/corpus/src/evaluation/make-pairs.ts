@@ -55,7 +55,7 @@ export function makePairs(corpus: readonly CorpusDocument[], options: MakePairsO
     let other = random.pick(drawn);
     while (other === doc) other = random.pick(drawn);
     pair(other.text, false, 'unrelated', other);
-    // Boilerplate shared by different documents: the seed's first pitfall, as negatives.
+    // Boilerplate shared by different documents: shared boilerplate, near-duplicate detection's first pitfall, as negatives.
     const sharedByline = byline(random);
     pairs.push({ a: `${sharedByline}\n\n${text}`, b: `${sharedByline}\n\n${other.text}`, duplicate: false, kind: 'shared-byline', ...(source ? { source: `${source} + ${other.source}` } : {}) });
     const sharedFooter = footer(random);

@@ -1,4 +1,4 @@
-// Precision and recall of "duplicate iff distance <= k" for every k, from labelled pairs: the seed's advice to
+// Precision and recall of "duplicate iff distance <= k" for every k, from labelled pairs: the design notes' advice to
 // measure the threshold on one's own data rather than copy k = 3 (as Manku et al. plotted it for the web).
 
 export interface LabelledDistance {

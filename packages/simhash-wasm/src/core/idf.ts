@@ -1,4 +1,4 @@
-// Inverse-document-frequency weights from a corpus (seed: Weights): integer weights so the counters
+// Inverse-document-frequency weights from a corpus (the weights of docs/fingerprint.md): integer weights so the counters
 // stay exact, near 0 for shingles found in almost every document (stopwords).
 import { describe } from './bits.js';
 import { DEFAULT_SHINGLE, DEFAULT_TOKENS, validateShingle, validateTokens } from './options.js';

@@ -3,7 +3,7 @@
 import { sublinearFingerprint } from './term-weights.js';
 import type { Engine, EngineStream, HasherConfig, Text } from './types.js';
 
-/** The engine itself for 'tf' (the seed path, untouched); otherwise fingerprints over its features. */
+/** The engine itself for 'tf' (the definition's own path, untouched); otherwise fingerprints over its features. */
 export function termWeighted(engine: Engine, config: HasherConfig): Engine {
   const mode = config.termWeights;
   if (mode === undefined || mode === 'tf') return engine;

@@ -21,7 +21,7 @@ export type EngineChoice = EngineName | 'auto';
 export const TOKENIZATIONS = ['words', 'cjk-chars'] as const;
 export type Tokenization = (typeof TOKENIZATIONS)[number];
 
-/** 'tf': every occurrence votes (the seed definition); 'log': 1 + ln tf per distinct shingle; 'binary': 1. */
+/** 'tf': every occurrence votes (the definition in docs/fingerprint.md); 'log': 1 + ln tf per distinct shingle; 'binary': 1. */
 export const TERM_WEIGHTS = ['tf', 'log', 'binary'] as const;
 export type TermWeights = (typeof TERM_WEIGHTS)[number];
 

@@ -1,5 +1,5 @@
 // Where a worker script is. Each layer that serves tasks has its own script (src/pool/worker.ts built as
-// dist/pool-worker.js; simhash-wasm-corpus's src/analysis/worker.ts as its dist/analysis-worker.js), found from the module that starts the pool:
+// dist/pool-worker.js; packages/corpus/src/analysis/worker.ts as its dist/analysis-worker.js), found from the module that starts the pool:
 // rollup may inline that module into an entry (dist/*.js) or put it in a shared chunk (dist/chunks/*.js), and tests
 // run it from source (src/**/*.ts), so the script is looked for in each place.
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // pairs() on a multi-index layout: in each table t, each bucket against itself and against every later bucket within
-// radius[t] bits of it (the probes of query/multi-index.ts, made once per pair of buckets rather than once per row),
+// radius[t] bits of it (the probes of ../query/multi-index.ts, made once per pair of buckets rather than once per row),
 // keeping a pair only in the table that owns it (ownerOf), so each is found once. As in pairs.ts, only the first
 // row of a run of equal fingerprints takes part, and distance 0 is left to the duplicates pass.
 import { popcount32 } from '../../core/bits.js';
@@ -22,7 +22,7 @@ export function multiIndexPairs(run: Run, k: number, emit: PairSink, part = 0, p
     const rows = offsets[offsets.length - 1];
     const [from, to] = bucketShare(offsets, t, set.tables.length, run.n, part, parts);
     const xors = readsWhole(table, radius[t], rows) ? null : bucketXors(table.bucketBits, radius[t]);
-    // The word with fewer key bits first, as in query/multi-index.ts's scanOwned.
+    // The word with fewer key bits first, as in ../query/multi-index.ts's scanOwned.
     const first = table.hiFirst ? table.hi : table.lo, second = table.hiFirst ? table.lo : table.hi;
     const compare = (aStart: number, aEnd: number, bStart: number, bEnd: number) => {
       for (let a = aStart; a < aEnd; a++) {

@@ -1,6 +1,6 @@
 // Picks a layout for n fingerprints and k. Estimated cost per fingerprint of a single query, of a batch query and
 // of its share of pairs(), from constants measured on this machine class (bench/block-index.ts prints the
-// prediction beside the measurement; notes/index-benchmarks.md has the fit), within a memory budget. More blocks
+// prediction beside the measurement; BENCHMARKS.md's appendix has the fit), within a memory budget. More blocks
 // mean longer exact keys (fewer candidates) but C(B, k) tables, each one more probe and 8 bytes per fingerprint.
 import { binomial, layoutOfShape, MAX_TABLES, probeCount } from './layout.js';
 import type { Layout, LayoutShape } from '../types.js';
@@ -86,7 +86,7 @@ export function estimate(k: number, n: number, shape: LayoutShape): LayoutEstima
   }
   if (typeof shape === 'object') {
     layout.public.keyBits.forEach((keyBits, t) => {
-      // Each probe scans a bucket; a table whose probes would reach most buckets is read whole (query/multi-index.ts).
+      // Each probe scans a bucket; a table whose probes would reach most buckets is read whole (../query/multi-index.ts).
       const bucketBits = bucketBitsFor(n, keyBits);
       let probes = probeCount(bucketBits, layout.radius[t]);
       let rows = probes * n * 2 ** -bucketBits;

@@ -1,4 +1,4 @@
-// Multi-index hashing's probes (plan/layout.ts says why they are exact). Table t is probed at every bucket within
+// Multi-index hashing's probes (../plan/layout.ts says why they are exact). Table t is probed at every bucket within
 // radius[t] bits of the query's bucket: a bucket is the top `bucketBits` bits of the table's key, so every key within
 // r of the query's key lies in such a bucket. The probes see a superset; the popcount decides. A fingerprint within
 // k is reported only from its owner, the first table t whose substring it differs in by at most radius[t] bits (one
@@ -91,7 +91,7 @@ export function probeTable(run: Run, t: number, qh: Uint32Array, ql: Uint32Array
   for (let i = 0; i < n; i++) {
     const b = buckets[i], h = qh[i], l = ql[i], query = first + i;
     // Every probe's bounds first, then the scans: the loads of the first loop do not depend on each other, so the
-    // processor overlaps their cache misses instead of waiting for each in turn (as query/search.ts's scanPhased).
+    // processor overlaps their cache misses instead of waiting for each in turn (as search.ts's scanPhased).
     for (let p = 0; p < probes; p++) {
       const probe = b ^ xors[p];
       starts[p] = offsets[probe];

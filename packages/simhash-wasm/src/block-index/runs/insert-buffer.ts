@@ -1,5 +1,5 @@
 // New fingerprints wait here, unsorted, until there are enough to make a run. A query scans them linearly
-// (query/search.ts, searchBuffer): for a few hundred entries that costs less than probing one more set of tables.
+// (../query/search.ts, searchBuffer): for a few hundred entries that costs less than probing one more set of tables.
 
 export class InsertBuffer {
   length = 0;
