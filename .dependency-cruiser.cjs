@@ -84,11 +84,11 @@ module.exports = {
     },
     ...Object.keys(LAYERS).map(layerRule),
     {
-      name: 'pool-worker-loads-no-html',
-      comment: "the pool's own worker script and entry reach no HTML parser: only a layer's task that needs one (dedupe) brings it",
+      name: 'library-imports-no-package',
+      comment: 'simhash-wasm has no runtime dependencies: its sources import Node built-ins at most, never an npm package',
       severity: 'error',
-      from: { path: `${LIB}pool/(worker|index)[.]ts$` },
-      to: { path: [LAYERS.html, 'node_modules/(htmlparser2|linkedom|@mozilla/readability)/'], reachable: true },
+      from: { path: LIB },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined'] },
     },
     {
       name: 'browser-safe-layers-use-no-node',
