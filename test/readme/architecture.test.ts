@@ -8,6 +8,8 @@
 //     has the same one, and a package's src/ itself goes by its repository path (`packages/redis/src/`).
 //   - a rule is named when its `name` (each entry of the forbidden list of .dependency-cruiser.cjs, with a
 //     layer-<key> rule for every key of its LAYERS) stands in backticks.
+//   - each key of LAYERS has one row in the layer tables (a table row whose first cell is the key), whose last cell
+//     lists the layers of its MAY_IMPORT row, comma-separated, in any order ("nothing" for none).
 //   - a backticked span that looks like a path (a known file ending, or a trailing slash) must be the end of a path
 //     that exists in the repository; build outputs (`dist/...`) aside, as they are not there before a build.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -62,17 +64,17 @@ interface CruiserConfig {
   readonly forbidden: readonly { readonly name: string }[];
 }
 
-/** The forbidden rules' names, and the keys of LAYERS (a constant the config does not export, so read in its scope). */
-function cruiserRules(): { names: string[]; layers: string[] } {
+/** The forbidden rules' names, LAYERS's keys and MAY_IMPORT (constants the config does not export: read in its scope). */
+function cruiserRules(): { names: string[]; layers: string[]; mayImport: Record<string, string[]> } {
   const file = join(repo, '.dependency-cruiser.cjs');
   const config = createRequire(import.meta.url)(file) as CruiserConfig;
   const module = { exports: {} };
-  const layers = new Function('module', 'exports', 'require', `${readFileSync(file, 'utf8')}\nreturn LAYERS;`)(
-    module,
-    module.exports,
-    createRequire(file),
-  ) as Record<string, string>;
-  return { names: config.forbidden.map((rule) => rule.name), layers: Object.keys(layers) };
+  const source = `${readFileSync(file, 'utf8')}\nreturn { LAYERS, MAY_IMPORT };`;
+  const { LAYERS, MAY_IMPORT } = new Function('module', 'exports', 'require', source)(module, module.exports, createRequire(file)) as {
+    LAYERS: Record<string, string>;
+    MAY_IMPORT: Record<string, string[]>;
+  };
+  return { names: config.forbidden.map((rule) => rule.name), layers: Object.keys(LAYERS), mayImport: MAY_IMPORT };
 }
 
 /** Every file and directory of the repository (directories ending in "/"), without node_modules, .git and builds. */
@@ -138,5 +140,24 @@ describe(`${DOC} names only paths that exist`, () => {
       paths.some((path) => path === span || path.endsWith(`/${span}`)),
       `${DOC} names \`${span}\`, which is no path in the repository (nor the end of one)`,
     ).toBe(true);
+  });
+});
+
+describe(`${DOC}'s layer tables are .dependency-cruiser.cjs's`, () => {
+  /** Table rows whose first cell is a layer's key: the key and the last cell. */
+  const rows = doc
+    .split(CHECKED)[0]
+    .split('\n')
+    .map((line) => /^\| (\w+) \|.*\| ([^|]*) \|$/.exec(line))
+    .filter((match) => match !== null && rules.layers.includes(match[1]))
+    .map((match) => ({ layer: match![1], mayImport: match![2] }));
+
+  it.each(rules.layers)('%s', (layer) => {
+    const found = rows.filter((row) => row.layer === layer);
+    expect(found, `${DOC} has ${found.length} rows for the layer ${layer} (one is wanted)`).toHaveLength(1);
+    const listed = found[0].mayImport === 'nothing' ? [] : found[0].mayImport.split(', ');
+    expect([...listed].sort(), `the layer ${layer} may import what .dependency-cruiser.cjs's MAY_IMPORT says`).toEqual(
+      [...rules.mayImport[layer]].sort(),
+    );
   });
 });
