@@ -64,13 +64,14 @@ interface CruiserConfig {
   readonly forbidden: readonly { readonly name: string }[];
 }
 
-/** The forbidden rules' names, LAYERS's keys and MAY_IMPORT (constants the config does not export: read in its scope). */
+/** The forbidden rules' names, LAYERS's keys and MAY_IMPORT (constants it does not export, so read in its scope). */
 function cruiserRules(): { names: string[]; layers: string[]; mayImport: Record<string, string[]> } {
   const file = join(repo, '.dependency-cruiser.cjs');
   const config = createRequire(import.meta.url)(file) as CruiserConfig;
   const module = { exports: {} };
   const source = `${readFileSync(file, 'utf8')}\nreturn { LAYERS, MAY_IMPORT };`;
-  const { LAYERS, MAY_IMPORT } = new Function('module', 'exports', 'require', source)(module, module.exports, createRequire(file)) as {
+  const scope = new Function('module', 'exports', 'require', source);
+  const { LAYERS, MAY_IMPORT } = scope(module, module.exports, createRequire(file)) as {
     LAYERS: Record<string, string>;
     MAY_IMPORT: Record<string, string[]>;
   };
@@ -149,8 +150,8 @@ describe(`${DOC}'s layer tables are .dependency-cruiser.cjs's`, () => {
     .split(CHECKED)[0]
     .split('\n')
     .map((line) => /^\| (\w+) \|.*\| ([^|]*) \|$/.exec(line))
-    .filter((match) => match !== null && rules.layers.includes(match[1]))
-    .map((match) => ({ layer: match![1], mayImport: match![2] }));
+    .filter((match): match is RegExpExecArray => match !== null && rules.layers.includes(match[1]))
+    .map((match) => ({ layer: match[1], mayImport: match[2] }));
 
   it.each(rules.layers)('%s', (layer) => {
     const found = rows.filter((row) => row.layer === layer);
