@@ -1,8 +1,8 @@
 // The layers of the three packages (ARCHITECTURE.md), checked by `npm run lint:deps` before the tests run. Imports
 // point down:
 //
-//   simhash-wasm:        pool -> entries -> pure | wasm | block-index -> core; internal (for the siblings) -> core,
-//                        block-index, pool
+//   simhash-wasm:        pool -> entries -> pure | wasm | block-index -> core; for the siblings, internal -> core,
+//                        block-index and internalPool -> pool
 //   simhash-wasm-redis:  redis -> simhash-wasm's entries and internal
 //   simhash-wasm-corpus: cli -> dedupe -> report-page | distributed | evaluation -> grouping -> analysis -> io
 //                        -> html -> simhash-wasm's entries and internal; cli -> redis
@@ -23,8 +23,10 @@ const LAYERS = {
   // The public entries (simhash-wasm, simhash-wasm/pure, simhash-wasm/lite) and the engine choice behind createSimHash({ engine }).
   entries: `${LIB}(index|lite)[.]ts$|${LIB}pure/index[.]ts$`,
   pool: `${LIB}pool/`,
-  // simhash-wasm/internal: what the sibling packages share with the library (checks, defaults, layouts, the pool's tasks).
-  internal: `${LIB}internal[.]ts$`,
+  // simhash-wasm/internal: what the sibling packages share with the library (checks, defaults, layouts); browser-safe.
+  internal: `${LIB}internal/index[.]ts$`,
+  // simhash-wasm/internal/pool: the pool's task machinery, for the siblings' own worker tasks (Node).
+  internalPool: `${LIB}internal/pool[.]ts$`,
   // simhash-wasm-redis: the index on Redis; Node only, used by the command line.
   redis: '^packages/redis/src/',
   html: `${CORPUS}html/`,
@@ -49,17 +51,18 @@ const MAY_IMPORT = {
   blockIndex: ['core'],
   entries: ['core', 'pure', 'wasm', 'blockIndex'],
   pool: ['core', 'pure', 'wasm', 'entries', 'blockIndex'],
-  internal: ['core', 'blockIndex', 'pool'],
+  internal: ['core', 'blockIndex'],
+  internalPool: ['core', 'pure', 'wasm', 'entries', 'blockIndex', 'pool'],
   redis: [...LIBRARY],
   html: [...LIBRARY],
   io: [...LIBRARY, 'html'],
-  analysis: [...LIBRARY, 'html', 'io'],
+  analysis: [...LIBRARY, 'internalPool', 'html', 'io'],
   grouping: [...LIBRARY, 'analysis'],
   evaluation: [...LIBRARY, 'html', 'io', 'analysis', 'grouping'],
   distributed: [...LIBRARY, 'analysis', 'grouping'],
   reportPage: [...LIBRARY, 'grouping'],
   dedupe: [...LIBRARY, 'html', 'io', 'analysis', 'grouping', 'evaluation', 'reportPage'],
-  cli: [...LIBRARY, 'html', 'io', 'analysis', 'grouping', 'evaluation', 'distributed', 'reportPage', 'dedupe', 'redis'],
+  cli: [...LIBRARY, 'internalPool', 'html', 'io', 'analysis', 'grouping', 'evaluation', 'distributed', 'reportPage', 'dedupe', 'redis'],
 };
 
 const layerRule = (layer) => ({
@@ -71,7 +74,7 @@ const layerRule = (layer) => ({
 });
 
 /** The layers that go into the browser bundle and the library entries: no Node built-ins there. */
-const BROWSER_SAFE = ['core', 'pure', 'wasm', 'blockIndex', 'entries'].map((name) => LAYERS[name]);
+const BROWSER_SAFE = ['core', 'pure', 'wasm', 'blockIndex', 'entries', 'internal', 'html'].map((name) => LAYERS[name]);
 
 module.exports = {
   forbidden: [
@@ -92,7 +95,7 @@ module.exports = {
     },
     {
       name: 'browser-safe-layers-use-no-node',
-      comment: 'core, the engines, the index and the entries run in browsers: no Node built-in modules',
+      comment: 'core, the engines, the index, the entries, simhash-wasm/internal and the HTML extraction run in browsers: no Node built-in modules',
       severity: 'error',
       from: { path: BROWSER_SAFE },
       to: { dependencyTypes: ['core'] },

@@ -10,7 +10,7 @@ import { cleanDist, commonJs, compile, externals, minify } from '../../scripts/r
 
 cleanDist(import.meta.url);
 const external = externals(import.meta.url);
-const library = { index: 'src/index.ts', pure: 'src/pure/index.ts', lite: 'src/lite.ts', pool: 'src/pool/index.ts', internal: 'src/internal.ts' };
+const library = { index: 'src/index.ts', pure: 'src/pure/index.ts', lite: 'src/lite.ts', pool: 'src/pool/index.ts', internal: 'src/internal/index.ts', 'internal-pool': 'src/internal/pool.ts' };
 
 /** Copies static files into the output as they are. */
 const copy = (files) => ({

@@ -17,7 +17,7 @@ afterAll(() => removeDir(packed?.dir));
 const bin = (name: string) => join(repo, 'node_modules/.bin', name);
 
 const ENTRIES: Record<PackageName, string[]> = {
-  'simhash-wasm': ['.', './internal', './lite', './package.json', './pool', './pure'],
+  'simhash-wasm': ['.', './internal', './internal/pool', './lite', './package.json', './pool', './pure'],
   'simhash-wasm-redis': ['.', './package.json'],
   'simhash-wasm-corpus': ['.', './html', './package.json'],
 };

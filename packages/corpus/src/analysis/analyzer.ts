@@ -1,9 +1,6 @@
 // analyze() on a worker pool, or in this thread when one thread is asked for (no start-up cost, same bits).
 import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
-import { prepareTasks } from 'simhash-wasm/internal';
-import { localPool } from 'simhash-wasm/internal';
-import { WorkerPool } from 'simhash-wasm/internal';
-import { findWorkerScript } from 'simhash-wasm/internal';
+import { findWorkerScript, localPool, prepareTasks, WorkerPool } from 'simhash-wasm/internal/pool';
 import type { AnalyzeInput, Analysis } from './analyze-document.js';
 import { analysisTask } from './task.js';
 

@@ -1,6 +1,6 @@
 // analyze() as a pool task: the dedupe layer's worker script (worker.ts) serves it, and a one-thread analyzer runs
 // it in this thread.
-import type { Task } from 'simhash-wasm/internal';
+import type { Task } from 'simhash-wasm/internal/pool';
 import { analyze, type Analysis, type AnalyzeInput } from './analyze-document.js';
 
 export interface AnalysisTaskInput {

@@ -9,7 +9,7 @@ import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
 import { readOptions, type InputFlags } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
 import { engineOption, threadsOption } from './options.js';
-import { loadEntry } from 'simhash-wasm/internal';
+import { loadEntry } from 'simhash-wasm/internal/pool';
 
 export interface RunFlags extends InputFlags {
   shingle: number;

@@ -5,7 +5,7 @@ import { MAX_SHINGLE } from 'simhash-wasm';
 import { DEFAULT_SHINGLE, DEFAULT_TOKENS } from 'simhash-wasm/internal';
 import { ENGINE_NAMES, TERM_WEIGHTS, TOKENIZATIONS } from 'simhash-wasm/internal';
 import { outputPathProblem } from '../io/write/output-path.js';
-import { MAX_THREADS, defaultThreads } from 'simhash-wasm/internal';
+import { MAX_THREADS, defaultThreads } from 'simhash-wasm/internal/pool';
 
 /** A decimal integer from min to max (digits only: no sign, point or exponent), else "<name> must be ...". */
 export function integerParser(name: string, min: number, max: number): (value: string) => number {

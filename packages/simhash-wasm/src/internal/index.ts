@@ -1,0 +1,12 @@
+// simhash-wasm/internal: the building blocks the sibling packages of this repository (simhash-wasm-corpus,
+// simhash-wasm-redis) share with the library: argument checks and their messages, the pipeline's defaults and the
+// index's layout planning. Browser-safe, like the entries (the corpus's HTML extraction uses it); the pool's task
+// machinery, which needs worker threads, is simhash-wasm/internal/pool (pool.ts). Not part of the documented API:
+// it changes with the siblings, which are released together with this package at one version.
+export { assertFingerprint, describe, popcount32 } from '../core/bits.js';
+export { assertAttached } from '../core/detached.js';
+export { DEFAULT_HASHER_VERSION, DEFAULT_SHINGLE, DEFAULT_TOKENS } from '../core/options.js';
+export { ENGINE_NAMES, TERM_WEIGHTS, TOKENIZATIONS } from '../core/types.js';
+export { binomial, makeLayout, MAX_TABLES } from '../block-index/plan/layout.js';
+export type { Layout } from '../block-index/types.js';
+export { checkBigUint64Array, checkDistance, checkVersion } from '../block-index/validate.js';
