@@ -1,23 +1,43 @@
-// The command lines README.md shows, read out of its code blocks (fenced and indented) so the README cannot drift
-// from the code: `node …dist/cli.js …` commands, `cd` lines, `$ `-prompted lines with the output shown under them,
-// `simhash …` usage synopses, and `npm …` lines. What each kind means is decided here; running them is the test's.
-import { readFileSync } from 'node:fs';
+// The command lines the documentation shows (README.md, CONTRIBUTING.md and every page under docs/), read out of
+// their code blocks (fenced and indented) so the docs cannot drift from the code: `simhash` commands (written
+// `npx simhash …` or `node [path/]packages/corpus/dist/cli.js …`), `cd` lines, `$ `-prompted lines with the output
+// shown under them, `simhash …` usage synopses, `npm …` lines, `npx <dev tool> …` lines and repository scripts.
+// What each kind means is decided here; running or checking them is the test's.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repo } from '../support/paths.js';
 
 export const README = join(repo, 'README.md');
 
+/** The pages whose commands are checked, relative to the repository's top directory: README first. */
+export function docFiles(): string[] {
+  const pages = existsSync(join(repo, 'docs'))
+    ? readdirSync(join(repo, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)
+    : [];
+  return ['README.md', 'CONTRIBUTING.md', ...pages].filter((file) => existsSync(join(repo, file)));
+}
+
 export type Kind =
-  | 'cli' // node [path/]dist/cli.js …: run it
+  | 'cli' // npx simhash … / node [path/]packages/corpus/dist/cli.js …: run it
   | 'cd' // cd DIR: later lines of the block run there
   | 'synopsis' // a usage line with placeholders ([options], FILE..., N): its options must be in --help
-  | 'npm' // npm ci / npm test / npm run …: not run here (npm test runs this test; .ci/run runs them)
-  | 'not-runnable'; // `simhash …` or `npx simhash …` as a command: a clone has no `simhash` on PATH
+  | 'npm' // npm ci / npm test / npm start / npm run … / npm i PACKAGE: not run (npm test runs this test; .ci/run
+  //          runs npm ci, npm test and npm start; bench and build take minutes), but the scripts and packages they
+  //          name must exist
+  | 'tool' // npx <dev tool> … (tsx, vitest, tsc): not run (a script that takes minutes, or this very test run), but
+  //          the tool must be installed by the clone's devDependencies and every repository file it names must exist
+  | 'script' // a repository script run by its path (examples/redis-cluster/start-local-cluster.sh): not run (it
+  //            starts servers; test/redis runs it), but it must exist and be executable
+  | 'not-runnable'; // `simhash …` without npx, `npx` of a package the clone does not install, or the old
+  //                   `node dist/cli.js`: in a clone there is no `simhash` on PATH, npx would fetch another package
+  //                   from the registry, and the root has no dist/
 
 export interface CommandLine {
-  /** 1-based line number in README.md. */
+  /** The page, relative to the repository's top directory (README.md, docs/cli.md, …). */
+  file: string;
+  /** 1-based line number in that page. */
   line: number;
-  /** The index of its code block, in README order. */
+  /** The index of its code block, in page order. */
   block: number;
   kind: Kind;
   /** The command as a shell would get it: prompt and trailing comment removed. */
@@ -30,7 +50,7 @@ export interface CommandLine {
 
 interface Block { lines: { text: string; line: number }[] }
 
-/** Fenced blocks (```…```) and indented blocks (4 spaces, after a blank line), with their README line numbers. */
+/** Fenced blocks (```…```) and indented blocks (4 spaces, after a blank line), with their line numbers. */
 function codeBlocks(markdown: string): Block[] {
   const blocks: Block[] = [];
   const lines = markdown.split('\n');
@@ -71,18 +91,29 @@ export function hasPlaceholders(command: string): boolean {
   return /\[|\.\.\.|…/.test(unquoted) || unquoted.split(/\s+/).some((word) => /^[A-Z][A-Z0-9_]*$/.test(word));
 }
 
-const CLI = /^node\s+(?:\S*\/)?dist\/cli\.js(?:\s|$)/;
+/** The command line program as the docs write it in a clone: `npx simhash` or the built file run by node. */
+export const CLI = /^(?:npx\s+simhash|node\s+(?:\S*\/)?packages\/corpus\/dist\/cli\.js)(?=\s|$)/;
+/** The program as the layout before the packages had it. */
+const OLD_CLI = /^node\s+(?:\S*\/)?dist\/cli\.js(?:\s|$)/;
+/** The dev tools a clone installs (devDependencies) that the docs may show through npx. */
+export const TOOLS = ['tsx', 'vitest', 'tsc', 'depcruise'] as const;
+const TOOL = new RegExp(`^npx\\s+(?:${TOOLS.join('|')})(?:\\s|$)`);
+/** A repository script run by its path. */
+const SCRIPT = /^(?:\.\/)?(?:examples|scripts)\/\S+\.(?:sh|mjs)(?:\s|$)/;
 
 function kindOf(command: string): Kind | undefined {
   if (CLI.test(command)) return hasPlaceholders(command) ? 'synopsis' : 'cli';
+  if (OLD_CLI.test(command)) return 'not-runnable';
   if (/^cd(\s|$)/.test(command)) return 'cd';
   if (/^simhash(\s|$)/.test(command)) return hasPlaceholders(command) ? 'synopsis' : 'not-runnable';
+  if (TOOL.test(command)) return 'tool';
   if (/^npx(\s|$)/.test(command)) return 'not-runnable';
   if (/^npm(\s|$)/.test(command)) return 'npm';
+  if (SCRIPT.test(command)) return 'script';
   return undefined; // code of another kind (JavaScript, JSON, output)
 }
 
-export function readmeCommands(markdown = readFileSync(README, 'utf8')): CommandLine[] {
+export function readmeCommands(file = 'README.md', markdown = readFileSync(join(repo, file), 'utf8')): CommandLine[] {
   const found: CommandLine[] = [];
   codeBlocks(markdown).forEach((block, index) => {
     const prompted = block.lines.some(({ text }) => text.startsWith('$ '));
@@ -96,11 +127,16 @@ export function readmeCommands(markdown = readFileSync(README, 'utf8')): Command
       const kind = kindOf(command);
       current = undefined;
       if (!kind) continue;
-      current = { line, block: index, kind, command, comment, ...(prompted ? { shown: [] } : {}) };
+      current = { file, line, block: index, kind, command, comment, ...(prompted ? { shown: [] } : {}) };
       found.push(current);
     }
   });
   return found;
+}
+
+/** Every page's commands, page by page (docFiles order). */
+export function docCommands(): CommandLine[] {
+  return docFiles().flatMap((file) => readmeCommands(file));
 }
 
 /** The exit code a line's comment states ("exits 2", "exit code 1"); 0 otherwise. */

