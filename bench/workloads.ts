@@ -52,7 +52,7 @@ function wordIndex(hi: number, lo: number): number {
 }
 
 /**
- * The reference's workload (../shared/reference/README.md, beside the repository): 20,000 documents of 300 words
+ * The reference's workload (its README, beside the repository; docs/benchmarks.md): 20,000 documents of 300 words
  * `w{x % 5000} ` (trailing space included).
  */
 export function seedWorkload(): Workload {

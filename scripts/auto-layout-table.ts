@@ -1,5 +1,5 @@
-// What 'auto' picks for each k and size, as the markdown table the README shows, with the WebAssembly scan kernel
-// set as the simhash-wasm entry sets it. test/readme/auto-layout.test.ts checks that the README's copy is current;
+// What 'auto' picks for each k and size, as the markdown table docs/design.md shows, with the WebAssembly scan kernel
+// set as the simhash-wasm entry sets it. test/readme/auto-layout.test.ts checks that docs/design.md's copy is current;
 // after changing the cost model, print the new one with:  npx tsx scripts/auto-layout-table.ts
 // Columns of k that pick alike at every size are merged.
 import { pathToFileURL } from 'node:url';

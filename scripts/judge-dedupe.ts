@@ -1,6 +1,6 @@
 // Judges dedupe's near-duplicates on the SpamAssassin corpus independently of SimHash: a near member is right when
 // the word 3-shingle Jaccard similarity of its text to its group's first member's is at least 0.5. Prints, per k,
-// the documents called duplicates, the near pairs and the share right (the table in the README).
+// the documents called duplicates, the near pairs and the share right (the table in docs/cli.md).
 //   npx tsx scripts/judge-dedupe.ts [k,k,...] [--term-weights tf|log|binary]
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

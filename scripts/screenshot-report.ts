@@ -1,4 +1,4 @@
-// Takes the README's picture of a dedupe report: `npx tsx scripts/screenshot-report.ts out/spam-assassin-report.html
+// Takes docs/cli.md's picture of a dedupe report: `npx tsx scripts/screenshot-report.ts out/spam-assassin-report.html
 // docs/report-spam-assassin.png`. Opens the page from disk in the test's Chromium (no network), opens the largest
 // near group and its first diff, and saves the top of the page.
 import { resolve } from 'node:path';

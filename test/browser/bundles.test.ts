@@ -13,7 +13,7 @@ const umdPage = '<!doctype html><script src="/dist/browser/simhash-wasm.umd.js">
 const noWasm = '<script src="/fixtures/no-webassembly.js"></script>';
 // What a strict site sends: scripts from its own origin only, and no 'wasm-unsafe-eval'.
 const strictCsp = { 'content-security-policy': "default-src 'self'; script-src 'self'" };
-// The same site allowing WebAssembly, as the README advises.
+// The same site allowing WebAssembly, as docs/browsers.md advises.
 const wasmCsp = { 'content-security-policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" };
 
 const pages = {

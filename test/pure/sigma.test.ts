@@ -1,5 +1,5 @@
 // Final_Sigma and the other lowercasing corners against String.prototype.toLowerCase applied to each
-// token alone (the fingerprint definition, README "The fingerprint, in brief", step 2): with w = 1 every token is one feature, so the pure engine's
+// token alone (the fingerprint definition, docs/fingerprint.md, "Definition", step 2): with w = 1 every token is one feature, so the pure engine's
 // features must be the feature hashes of the tokens lowercased by JS, in order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// examples/redis-cluster/start-local-cluster.sh, which the README's "Scaling out" starts with, makes a cluster
+// examples/redis-cluster/start-local-cluster.sh, which docs/redis.md starts with, makes a cluster
 // RedisSimHashIndex works on; the test stops exactly the three servers it started.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The fingerprint definition (README, "The fingerprint, in brief") written as plainly as possible (regex tokens, String.prototype.toLowerCase, BigInt
+// The fingerprint definition (docs/fingerprint.md) written as plainly as possible (regex tokens, String.prototype.toLowerCase, BigInt
 // FNV), independent of both engines: the wasm and pure tests compare against it.
 const ALNUM = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]/u;
 const MASK = (1n << 64n) - 1n;

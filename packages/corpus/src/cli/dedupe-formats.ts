@@ -1,5 +1,5 @@
 // The dedupe result as JSON (--format json, one object; jsonl, one record per line) or as text for people.
-// The JSON shape is documented in the README and versioned by its "format" field: fields are only ever added.
+// The JSON shape is documented in docs/cli.md ("Output") and versioned by its "format" field: fields are only ever added.
 import { toHex } from 'simhash-wasm';
 import { quoteName } from '../io/index.js';
 import { keepCounts } from '../grouping/cluster-rows.js';

@@ -2,7 +2,7 @@
 // scanners. Why not walk the string with charCodeAt: once any code in the process declares `class X extends String`
 // (ioredis does, for RESP3 verbatim strings, so simhash-wasm-redis brings it in), V8 stops inlining charCodeAt on
 // string primitives and the string scanner runs at half speed; the bytes path is unaffected, and the encoding costs
-// about 2% (measured: BENCHMARKS.md, "The engines"). The bits are the same by definition (README, "The fingerprint"):
+// about 2% (measured: BENCHMARKS.md, "The engines"). The bits are the same by definition (docs/fingerprint.md):
 // a lone surrogate is U+FFFD either way, since encodeInto writes it as EF BF BD.
 import { feedBytes } from './decode.js';
 import type { Shingler } from './shingler.js';

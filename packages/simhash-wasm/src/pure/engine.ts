@@ -1,4 +1,4 @@
-// The pure-TypeScript engine: the fingerprint definition (README, "The fingerprint, in brief") bit for bit, the
+// The pure-TypeScript engine: the fingerprint definition (docs/fingerprint.md) bit for bit, the
 // same bits as the WASM engine, with no WebAssembly and no BigInt on the per-byte or per-feature path (only the
 // function-weights path makes one bigint per feature).
 import type { Engine, HasherConfig, Text, Tokenization } from '../core/types.js';

@@ -1,4 +1,4 @@
-// The token and shingle state machine of the fingerprint definition (README, "The fingerprint, in brief": w
+// The token and shingle state machine of the fingerprint definition (docs/fingerprint.md, "Definition": w
 // consecutive lowercased tokens joined by one space make a shingle, hashed by FNV-1a 64 then splitmix64): tokens in,
 // finished feature hashes out.
 // w FNV-1a states are open at once, oldest first: the state opened at token t absorbs tokens
