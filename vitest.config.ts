@@ -11,13 +11,24 @@ const alias = Object.entries(paths).map(([name, [target]]) => ({
   replacement: new URL(target, import.meta.url).pathname,
 }));
 
+// The inner loop's tests (`npm run test:quick`): the engines, the index, the readers and the corpus job in this
+// process, on sources. The rest needs builds, processes, servers or a browser: the command as a process, the packed
+// packages, Chromium, Redis Cluster, the documentation's commands. `npm test` runs both projects.
+const QUICK = ['core', 'pure', 'engines', 'wasm', 'index', 'io', 'html', 'dedupe'].map((folder) => `test/${folder}/**/*.test.ts`);
+
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ['test/**/*.test.ts'],
     // Whether redis-server is there for test/redis (one skip line per run when it is not).
     globalSetup: ['test/support/redis-global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // vitest's default is one worker less than the cores, so one on a 2-core machine; most slow files here wait on
+    // processes, servers and disks rather than compute, and two workers halve the wall-clock time.
+    maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'quick', include: QUICK } },
+      { extends: true, test: { name: 'slow', include: ['test/**/*.test.ts'], exclude: QUICK } },
+    ],
   },
 });
