@@ -1,5 +1,6 @@
 // Reading a serialized index: the bytes decoded and checked (serialize.ts), then what the format cannot check by
-// itself: the pipeline version against the caller's, the layout against k, the order of the fingerprints.
+// itself: the pipeline version against the caller's, the layout against k, the order of the fingerprints, names
+// only for ids in the index.
 import { describe } from '../../core/bits.js';
 import { assertAttached } from '../../core/detached.js';
 import { DEFAULT_HASHER_VERSION } from '../../core/options.js';
@@ -43,5 +44,14 @@ export function readImage(bytes: Uint8Array, options: DeserializeOptions): Index
   let maxId = -1;
   for (let i = 0; i < n; i++) if (ids[i] > maxId) maxId = ids[i];
   if (n > 0 && image.nextId <= maxId) fail(`next id ${image.nextId} is not above the largest id ${maxId}`);
+  if (image.names.size > 0) {
+    // Names come in ascending id order (decodeIndex checks): one walk beside the ids sorted.
+    const sorted = ids.slice().sort();
+    let at = 0;
+    for (const id of image.names.keys()) {
+      while (at < n && sorted[at] < id) at++;
+      if (at === n || sorted[at] !== id) fail(`a name is given for id ${id}, which is not in the index`);
+    }
+  }
   return image;
 }
