@@ -253,8 +253,8 @@ export class SimHashIndex {
     const names = options.names ?? new Map<number, string>();
     if (!(names instanceof Map)) throw new TypeError(`options.names must be a Map from id to name, got ${describe(names)}`);
     for (const [id, name] of names) {
-      if (typeof name !== 'string') throw new TypeError(`options.names must map ids to strings, got ${describe(name)} for id ${describe(id)}`);
       checkId(id, 'an id in options.names');
+      if (typeof name !== 'string') throw new TypeError(`options.names.get(${id}) must be a string, got ${describe(name)}`);
       if (!this.has(id)) throw new RangeError(`options.names names id ${id}, which is not in the index`);
     }
     const run = this.#stack.compact();
