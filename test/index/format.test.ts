@@ -153,6 +153,21 @@ describe('names in the serialized index (format 2)', () => {
     expect(SimHashIndex.deserializeWithNames(bytes).names.get(0)).toBe('a\ufffdb');
   });
 
+  it('sizes every name as TextEncoder encodes it: random UTF-16, surrogates paired and lone', () => {
+    const rng = new XorShift32(11);
+    const units = [0x41, 0x7f, 0x80, 0x7ff, 0x800, 0xfffd, 0xd83d, 0xde00, 0xdbff, 0xdc00, 0xe9, 0x4e2d];
+    const index = new SimHashIndex();
+    const names = new Map<number, string>();
+    for (let id = 0; id < 300; id++) {
+      index.add(BigInt(id), id);
+      const length = rng.below(12);
+      names.set(id, String.fromCharCode(...Array.from({ length }, () => units[rng.below(units.length)])));
+    }
+    const loaded = SimHashIndex.deserializeWithNames(index.serialize({ names })).names;
+    const asUtf8 = (text: string) => new TextDecoder().decode(new TextEncoder().encode(text));
+    for (const [id, name] of names) expect(loaded.get(id), `id ${id}`).toBe(asUtf8(name));
+  });
+
   it('reads a named buffer at any byte offset', () => {
     const index = sample();
     const bytes = index.serialize({ names: namesFor(index) });
@@ -187,6 +202,12 @@ describe('names in the serialized index (format 2)', () => {
     const broken = bytes.slice();
     broken[broken.length - 12] = 0xff;
     expect(() => SimHashIndex.deserializeWithNames(rechecksum(broken), { acceptAnyPipelineVersion: true })).toThrow(/the name of id 7 is not valid UTF-8/);
+    // Two records (7, "a") and (9, "b"), 20 bytes with the padding: the first id made 9, the checksum made right.
+    const two = { ...image, n: 2, nextId: 10, hi: Uint32Array.of(1, 1), lo: Uint32Array.of(2, 3), ids: Uint32Array.of(7, 9) };
+    const unordered = encodeIndex({ ...two, names: new Map([[7, 'a'], [9, 'b']]) });
+    expect(SimHashIndex.deserializeWithNames(unordered, { acceptAnyPipelineVersion: true }).names).toEqual(new Map([[7, 'a'], [9, 'b']]));
+    new DataView(unordered.buffer).setUint32(unordered.length - 8 - 20, 9, true);
+    expect(() => SimHashIndex.deserializeWithNames(rechecksum(unordered), { acceptAnyPipelineVersion: true })).toThrow(/names out of order at id 9/);
   });
 
   it('refuses the CLI\'s old wrapper with a message that says what reads it', () => {
