@@ -16,6 +16,7 @@ import { Searcher } from './query/search.js';
 import { QueryOrder } from './query/query-order.js';
 import { encodeIndex, type IndexImage } from './file/serialize.js';
 import { readImage } from './file/load.js';
+import { firstUnknownName } from './file/names.js';
 import { resolveLayout } from './plan/layout-option.js';
 import { needsReplan, planSize } from './plan/replan.js';
 import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './tables/u64.js';
@@ -250,15 +251,16 @@ export class SimHashIndex {
    */
   serialize(options: SerializeOptions = {}): Uint8Array {
     if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
-    const names = options.names ?? new Map<number, string>();
+    const names: ReadonlyMap<number, string> = options.names ?? new Map<number, string>();
     if (!(names instanceof Map)) throw new TypeError(`options.names must be a Map from id to name, got ${describe(names)}`);
     for (const [id, name] of names) {
       checkId(id, 'an id in options.names');
       if (typeof name !== 'string') throw new TypeError(`options.names.get(${id}) must be a string, got ${describe(name)}`);
-      if (!this.has(id)) throw new RangeError(`options.names names id ${id}, which is not in the index`);
     }
     const run = this.#stack.compact();
     const empty = new Uint32Array(0);
+    const unknown = firstUnknownName(run?.ids ?? empty, run?.n ?? 0, names);
+    if (unknown !== undefined) throw new RangeError(`options.names names id ${unknown}, which is not in the index`);
     return encodeIndex({
       k: this.#k,
       shape: shapeOf(this.layout),
@@ -280,7 +282,7 @@ export class SimHashIndex {
    * unless options.acceptAnyPipelineVersion.
    */
   static deserialize(bytes: Uint8Array, options: DeserializeOptions = {}): SimHashIndex {
-    return SimHashIndex.#fromImage(readImage(bytes, options));
+    return SimHashIndex.#fromImage(readImage(bytes, options, false));
   }
 
   /**
@@ -288,8 +290,9 @@ export class SimHashIndex {
    * `simhash index build` writes is read this way, each document named by its path or JSONL id.
    */
   static deserializeWithNames(bytes: Uint8Array, options: DeserializeOptions = {}): IndexWithNames {
-    const image = readImage(bytes, options);
-    return { index: SimHashIndex.#fromImage(image), names: new Map(image.names) };
+    const image = readImage(bytes, options, true);
+    // The Map decodeIndex made, no one else's: the caller's to keep or change.
+    return { index: SimHashIndex.#fromImage(image), names: image.names };
   }
 
   static #fromImage(image: IndexImage): SimHashIndex {

@@ -36,16 +36,30 @@ export interface IndexImage {
   readonly names: ReadonlyMap<number, string>;
 }
 
+/** What decodeIndex made: the names a fresh Map, for the caller to keep. */
+export interface DecodedImage extends IndexImage {
+  readonly names: Map<number, string>;
+}
+
 export function encodeIndex(image: IndexImage): Uint8Array {
   const version = new TextEncoder().encode(image.pipelineVersion);
   if (version.length > 0xffff) throw new RangeError(`pipelineVersion must be at most 65535 UTF-8 bytes, got ${version.length}`);
   const dataStart = HEADER + pad4(version.length);
   const n = image.n;
   const named = image.names.size > 0;
-  const entries = named ? [...image.names].sort((a, b) => a[0] - b[0]) : [];
+  // Written in ascending id order; a Map filled in that order (as `simhash index build` fills it) is not sorted again.
+  let entries: Iterable<[number, string]> = image.names;
+  let previous = -1;
+  for (const id of image.names.keys()) {
+    if (id < previous) {
+      entries = [...image.names].sort((a, b) => a[0] - b[0]);
+      break;
+    }
+    previous = id;
+  }
   // Sized first and then written in place: no array per name (an index may name millions of documents).
   let recordBytes = 0;
-  for (const [, name] of entries) recordBytes += 8 + utf8Length(name);
+  for (const name of image.names.values()) recordBytes += 8 + utf8Length(name);
   const namesBytes = pad4(recordBytes);
   if (namesBytes > MAX_NAMES_BYTES) throw new RangeError(`options.names must take at most ${MAX_NAMES_BYTES} bytes, got ${namesBytes}`);
   const namesStart = dataStart + 12 * n;
@@ -67,17 +81,19 @@ export function encodeIndex(image: IndexImage): Uint8Array {
   writeWords(bytes, dataStart + 4 * n, image.lo, n);
   writeWords(bytes, dataStart + 8 * n, image.ids, n);
   if (named) {
-    view.setUint32(namesStart, entries.length, true);
+    view.setUint32(namesStart, image.names.size, true);
     view.setUint32(namesStart + 4, namesBytes, true);
     const encoder = new TextEncoder();
+    const recordsEnd = namesStart + NAMES_HEADER + recordBytes;
     let at = namesStart + NAMES_HEADER;
     for (const [id, name] of entries) {
-      const length = utf8Length(name);
-      encoder.encodeInto(name, bytes.subarray(at + 8, at + 8 + length));
+      // Bounded by the records' end: utf8Length sized them, so each name fits and no name can spill past it.
+      const { written } = encoder.encodeInto(name, bytes.subarray(at + 8, recordsEnd));
       view.setUint32(at, id, true);
-      view.setUint32(at + 4, length, true);
-      at += 8 + length;
+      view.setUint32(at + 4, written, true);
+      at += 8 + written;
     }
+    if (at !== recordsEnd) throw new Error(`internal error: names sized as ${recordBytes} bytes, written as ${at - namesStart - NAMES_HEADER}`);
   }
   const [a, b] = checksum64(new Uint32Array(bytes.buffer, 0, (total - 8) / 4));
   view.setUint32(total - 8, a, true);
@@ -85,8 +101,11 @@ export function encodeIndex(image: IndexImage): Uint8Array {
   return bytes;
 }
 
-/** Reads a serialized index; throws a RangeError saying what is wrong with a foreign, truncated or altered buffer. */
-export function decodeIndex(input: Uint8Array): IndexImage {
+/**
+ * Reads a serialized index; throws a RangeError saying what is wrong with a foreign, truncated or altered buffer.
+ * withNames false leaves a format 2 buffer's names unread (an empty Map).
+ */
+export function decodeIndex(input: Uint8Array, withNames = true): DecodedImage {
   const fail = (why: string): never => {
     throw new RangeError(`bytes is not a usable simhash-wasm index: ${why}`);
   };
@@ -149,7 +168,7 @@ export function decodeIndex(input: Uint8Array): IndexImage {
     hi: words.slice(w, w + n),
     lo: words.slice(w + n, w + 2 * n),
     ids: words.slice(w + 2 * n, w + 3 * n),
-    names: format === 2 ? readNames(bytes, view, namesStart, namesBytes, decoder, fail) : new Map(),
+    names: format === 2 && withNames ? readNames(bytes, view, namesStart, namesBytes, decoder, fail) : new Map(),
   };
 }
 
