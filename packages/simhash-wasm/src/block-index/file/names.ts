@@ -5,7 +5,14 @@
 export function firstUnknownName(ids: Uint32Array, n: number, names: ReadonlyMap<number, string>): number | undefined {
   if (names.size === 0) return undefined;
   const sorted = ids.slice(0, n).sort();
-  const named = Uint32Array.from(names.keys()).sort();
+  const named = Uint32Array.from(names.keys());
+  // Already ascending when read from bytes (decodeIndex checks) or filled in id order: then not sorted again.
+  for (let i = 1; i < named.length; i++) {
+    if (named[i] < named[i - 1]) {
+      named.sort();
+      break;
+    }
+  }
   let at = 0;
   for (let i = 0; i < named.length; i++) {
     const id = named[i];
