@@ -20,8 +20,6 @@ export interface IndexFileContent {
   readonly index: SimHashIndex;
   /** Names by id; an id without one is named by its number. */
   readonly names: ReadonlyMap<number, string>;
-  /** 'library': SimHashIndex.serialize() (format 1 or 2); 'legacy': the "\x89SHNM" wrapper. */
-  readonly kind: 'library' | 'legacy';
 }
 
 /** A file that is not an index file, or a damaged one: the message says which, for "simhash: FILE: message". */
@@ -41,7 +39,7 @@ export function encodeIndexFile(index: SimHashIndex, names: ReadonlyMap<number, 
 export function decodeIndexFile(bytes: Uint8Array, options: DeserializeOptions): IndexFileContent {
   try {
     if (startsWith(bytes, LEGACY_MAGIC)) return decodeLegacy(bytes, options);
-    return { ...SimHashIndex.deserializeWithNames(bytes, options), kind: 'library' };
+    return SimHashIndex.deserializeWithNames(bytes, options);
   } catch (error) {
     if (error instanceof RangeError && error.message.startsWith(LIBRARY_REFUSAL)) {
       throw new IndexFileError(`not a usable index file: ${error.message.slice(LIBRARY_REFUSAL.length)}`);
@@ -67,7 +65,7 @@ function decodeLegacy(bytes: Uint8Array, options: DeserializeOptions): IndexFile
   const names = readLegacyNames(bytes, view, count, namesEnd);
   // The library copies a view that starts off a 4-byte boundary itself.
   const index = SimHashIndex.deserialize(bytes.subarray(namesEnd, bytes.length - DIGEST), options);
-  return { index, names, kind: 'legacy' };
+  return { index, names };
 }
 
 function readLegacyNames(bytes: Uint8Array, view: DataView, count: number, end: number): Map<number, string> {
