@@ -1,10 +1,9 @@
-// `simhash index build` / `simhash index query`, in-process, checked against the library. The index file holds the
-// library's serialization and the documents' names (src/cli/index-file.ts); queries answer with the names.
+// `simhash index build` / `simhash index query`, in-process, checked against the library. The index file is the
+// library's serialization with the documents' names (src/cli/index-file.ts); queries answer with the names.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pure from '../../packages/simhash-wasm/src/pure/index.js';
 import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/index.js';
-import { decodeIndexFile } from '../../packages/corpus/src/cli/index-file.js';
 import { initAll } from '../support/engines.js';
 import { lines, runInProcess } from '../support/cli.js';
 import { scratchDir } from '../support/scratch-dir.js';
@@ -23,8 +22,8 @@ afterAll(files.remove);
 beforeAll(initAll);
 
 const hasher = pure.createSimHash({ shingle: 3 });
-/** The index inside an index file, checked for the given pipeline. */
-const loadIndex = (path: string, pipelineVersion?: string) => decodeIndexFile(readFileSync(path), (bytes) => SimHashIndex.deserialize(bytes, pipelineVersion === undefined ? {} : { pipelineVersion })).index;
+/** The index file, opened by the library as an application would, checked for the given pipeline. */
+const loadIndex = (path: string, pipelineVersion?: string) => SimHashIndex.deserialize(readFileSync(path), pipelineVersion === undefined ? {} : { pipelineVersion });
 
 describe('simhash index', () => {
   it('build prints "<id>  <hex>  <input>"; query finds the near-duplicates the library finds', async () => {
@@ -73,7 +72,7 @@ describe('simhash index', () => {
     writeFileSync(files.path('bad.idx'), bytes);
     const corrupted = await runInProcess(['index', 'query', '-i', files.path('bad.idx'), files.path('a.txt')]);
     expect(corrupted.code).toBe(2);
-    expect(corrupted.stderr).toMatch(/bad\.idx: damaged index file: checksum mismatch/);
+    expect(corrupted.stderr).toMatch(/bad\.idx: not a usable index file: checksum mismatch/);
     const missing = await runInProcess(['index', 'query', '-i', files.path('nope.idx'), files.path('a.txt')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read the index .*nope\.idx: no such file/);

@@ -1,6 +1,6 @@
 // The index file keeps each document's name (its path, or its JSONL id), so `index query` answers with names;
-// names holding a newline or a tab are quoted git-style; an index file of the old format (the library's bare
-// serialization) is still read, with ids for names, and --append rewrites it in the new one.
+// names holding a newline or a tab are quoted git-style; an index file without names (the library's format 1) is
+// still read, with ids for names, and --append rewrites it in format 2 (docs/file-formats.md).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ describe('names in the index', () => {
 });
 
 describe('index file formats', () => {
-  it('an old index (the library\'s bare serialization) is queried with ids for names; --append rewrites it as format 2', async () => {
+  it('an index without names (the library\'s format 1) is queried with ids for names; --append rewrites it as format 2', async () => {
     const old = new SimHashIndex({ maxDistance: 3, pipelineVersion: hasher.version });
     old.addMany(BigUint64Array.of(hasher.fingerprint(A), hasher.fingerprint(B)));
     const idx = files.path('old.idx');
@@ -62,7 +62,10 @@ describe('index file formats', () => {
     expect(query).toEqual({ code: 0, stdout: `${hex(A)}  (stdin)  1 0:0\n`, stderr: '' });
     const appended = await runInProcess(['index', 'build', '--append', '-o', idx, files.path('quote"and\\slash.txt')]);
     expect(appended.stdout).toBe(`2  ${hex(A)}  "${files.dir}/quote\\"and\\\\slash.txt"\n`);
-    expect(readFileSync(idx).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x53, 0x48, 0x4e, 0x4d, 0x0d, 0x0a, 0x1a]));
+    // The library's magic and format version 2, with the one name known: the library reads it as the CLI does.
+    const rewritten = readFileSync(idx);
+    expect([rewritten.subarray(0, 8), rewritten.readUInt32LE(8)]).toEqual([Buffer.from([0x89, 0x53, 0x48, 0x49, 0x58, 0x0d, 0x0a, 0x1a]), 2]);
+    expect(SimHashIndex.deserializeWithNames(rewritten).names).toEqual(new Map([[2, `${files.dir}/quote"and\\slash.txt`]]));
     const again = await runInProcess(['index', 'query', '-i', idx, '-'], A);
     expect(again.stdout).toBe(`${hex(A)}  (stdin)  2 0:0 "${files.dir}/quote\\"and\\\\slash.txt":0\n`);
   });
@@ -71,19 +74,25 @@ describe('index file formats', () => {
     const idx = files.path('good.idx');
     await runInProcess(['index', 'build', '-o', idx, files.path('records.jsonl')]);
     const good = readFileSync(idx);
+    const legacy = readFileSync(new URL('../fixtures/index-files/cli-format-2.idx', import.meta.url));
     const variants: [string, Uint8Array, RegExp][] = [
-      ['flipped', Uint8Array.from(good, (b, i) => (i === 40 ? b ^ 1 : b)), /damaged index file: checksum mismatch/],
-      ['cut', good.subarray(0, good.length - 10), /damaged index file: its sections add up to \d+ bytes, the file has \d+/],
-      ['tiny', good.subarray(0, 20), /damaged index file: cut short \(20 bytes\)/],
-      ['foreign', Buffer.from('{"not": "an index"}'), /not a simhash index file/],
-      ['future', Uint8Array.from(good, (b, i) => (i === 8 ? 3 : b)), /index file format 3, but this simhash reads formats 1 and 2/],
+      ['flipped', Uint8Array.from(good, (b, i) => (i === 40 ? b ^ 1 : b)), /not a usable index file: checksum mismatch \(the data was altered or corrupted\)$/],
+      ['cut', good.subarray(0, good.length - 10), /not a usable index file: truncated: the header and the names section describe \d+ bytes, the buffer has \d+$/],
+      ['tiny', good.subarray(0, 20), /not a usable index file: truncated at 20 bytes, inside the 28-byte header$/],
+      ['foreign', Buffer.from('{"not": "an index"}'), /not a usable index file: wrong magic number \(not a serialized SimHashIndex\)$/],
+      ['future', Uint8Array.from(good, (b, i) => (i === 8 ? 3 : b)), /not a usable index file: format version 3, this library reads versions 1 and 2$/],
+      // The CLI's wrapper of before format 2 (test/fixtures/index-files), damaged: the messages it always gave.
+      ['legacy-flipped', Uint8Array.from(legacy, (b, i) => (i === 40 ? b ^ 1 : b)), /damaged index file: checksum mismatch \(it changed after it was written\)$/],
+      ['legacy-cut', legacy.subarray(0, legacy.length - 10), /damaged index file: its sections add up to 224 bytes, the file has 214 \(cut short, or extended\)$/],
+      ['legacy-tiny', legacy.subarray(0, 20), /damaged index file: cut short \(20 bytes\)$/],
+      ['legacy-future', Uint8Array.from(legacy, (b, i) => (i === 8 ? 3 : b)), /index file format 3 in the "\\x89SHNM" wrapper, which only ever held format 2$/],
     ];
     for (const [name, bytes, message] of variants) {
       writeFileSync(files.path(`${name}.idx`), bytes);
       const result = await runInProcess(['index', 'query', '-i', files.path(`${name}.idx`), files.path('query.txt')]);
       expect(result.code, name).toBe(2);
       expect(result.stdout, name).toBe('');
-      expect(result.stderr, name).toMatch(new RegExp(`^simhash: ${files.path(name)}\\.idx: ${message.source}`));
+      expect(result.stderr, name).toMatch(new RegExp(`^simhash: ${files.path(name)}\\.idx: ${message.source.replace('$', '\\n$')}`));
     }
   });
 });

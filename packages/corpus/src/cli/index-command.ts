@@ -1,7 +1,8 @@
 // `simhash index build` and `simhash index query`: a near-duplicate index file made from documents, and queried
 // with more. Documents are read and fingerprinted as every command reads them (src/io, then the dedupe analysis:
-// HTML text extracted, --threads, a progress bar). The index file keeps each document's name (its path or JSONL
-// id; src/cli/index-file.ts), so a query answers with names; `build` prints which id is which document.
+// HTML text extracted, --threads, a progress bar). The index file is the library's serialized index with each
+// document's name (its path or JSONL id; src/cli/index-file.ts), so a query answers with names and an application
+// opens it with SimHashIndex.deserializeWithNames(); `build` prints which id is which document.
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { toHex } from 'simhash-wasm';
@@ -84,7 +85,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .command('query')
     .description('for each document, print "<16 hex>  <name>  <count>" and then " <name>:<distance>" for each indexed document within k, nearest first')
     .argument('[INPUT...]', INPUT_ARGUMENT)
-    .option('-i, --index <file>', 'an index file made by `simhash index build` (or --redis and --name)')
+    .option('-i, --index <file>', 'an index file made by `simhash index build` or SimHashIndex.serialize() (or --redis and --name)')
     .addOption(new Option('-k, --max-distance <k>', "the largest Hamming distance to report (default: the index's, which is also the most it can answer)").argParser(maxDistance))
     .addOption(shingleOption())
     .addOption(tokensOption())
@@ -140,7 +141,7 @@ function loadIndexFile(path: string, version: string, verb: 'build' | 'query'): 
   }
   let loaded: IndexFileContent;
   try {
-    loaded = decodeIndexFile(bytes, (library) => SimHashIndex.deserialize(library, { acceptAnyPipelineVersion: true }));
+    loaded = decodeIndexFile(bytes, { acceptAnyPipelineVersion: true });
   } catch (error) {
     if (error instanceof IndexFileError || error instanceof RangeError || error instanceof TypeError) throw new UsageError(`${path}: ${error.message}`);
     throw error;

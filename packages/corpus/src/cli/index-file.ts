@@ -1,33 +1,25 @@
-// The file `simhash index build` writes and `index query` reads: the library's index and the name of each document
-// (its path, or its JSONL id), so a query answers with names rather than numbers. Little-endian:
+// The file `simhash index build` writes and `index query` reads is the library's serialized index with the name of
+// each document (its path, or its JSONL id) in it: SimHashIndex.serialize({ names }), which an application opens
+// with SimHashIndex.deserializeWithNames(). The byte layouts are in docs/file-formats.md, the one place.
 //
-//   0    8 bytes  magic 89 53 48 4e 4d 0d 0a 1a ("\x89SHNM\r\n\x1a", beside the library's "\x89SHIX\r\n\x1a")
-//   8    u32      format version (2)
-//   12   u32      named documents m
-//   16   u64      names section bytes N, a multiple of 4
-//   24   u64      index bytes L
-//   32   N bytes  m × (u32 id, u32 name bytes B, B bytes of UTF-8 name), ids ascending; then zero bytes up to N, so
-//                 the library's part starts on a 4-byte boundary (it reads 32-bit words in place)
-//   32+N L bytes  SimHashIndex.serialize(): the fingerprints, ids, k, layout and pipeline version, with its own checks
-//   end  32 bytes SHA-256 of every byte before it
-//
-// Format 1 is the library's bare serialization, which `simhash index build` wrote before it kept names: it is read
-// with each document named by its id (the only name it has), and `--append` rewrites it as format 2.
+// Besides the library's formats this reads one legacy file: the "\x89SHNM" wrapper (header, names, the library's
+// format 1, SHA-256) that `simhash index build` wrote before the library's format 2 held names. The library does not
+// read it (it would need SHA-256, which a browser has only asynchronously); `--append` rewrites it in format 2.
 import { createHash } from 'node:crypto';
-import type { SimHashIndex } from 'simhash-wasm';
+import { SimHashIndex } from 'simhash-wasm';
+import type { DeserializeOptions } from 'simhash-wasm';
 
-export const INDEX_FILE_FORMAT = 2;
-const MAGIC = [0x89, 0x53, 0x48, 0x4e, 0x4d, 0x0d, 0x0a, 0x1a];
-/** The library's own magic: a file that starts with it is format 1. */
-const LIBRARY_MAGIC = [0x89, 0x53, 0x48, 0x49, 0x58, 0x0d, 0x0a, 0x1a];
-const HEADER = 32;
+const LEGACY_MAGIC = [0x89, 0x53, 0x48, 0x4e, 0x4d, 0x0d, 0x0a, 0x1a];
+const LEGACY_FORMAT = 2;
+const LEGACY_HEADER = 32;
 const DIGEST = 32;
+/** How the library begins every refusal of a damaged or foreign buffer (file/serialize.ts, file/load.ts there). */
+const LIBRARY_REFUSAL = 'bytes is not a usable simhash-wasm index: ';
 
 export interface IndexFileContent {
   readonly index: SimHashIndex;
   /** Names by id; an id without one is named by its number. */
   readonly names: ReadonlyMap<number, string>;
-  readonly format: 1 | 2;
 }
 
 /** A file that is not an index file, or a damaged one: the message says which, for "simhash: FILE: message". */
@@ -40,58 +32,46 @@ export function nameOf(names: ReadonlyMap<number, string>, id: number): string {
 }
 
 export function encodeIndexFile(index: SimHashIndex, names: ReadonlyMap<number, string>): Uint8Array {
-  const encoder = new TextEncoder();
-  const entries = [...names].sort((a, b) => a[0] - b[0]);
-  // Sized first and then written in place: no array per name (an index may name millions of documents).
-  const namesBytes = pad4(entries.reduce((sum, [, name]) => sum + 8 + Buffer.byteLength(name, 'utf8'), 0));
-  const library = index.serialize();
-  const total = HEADER + namesBytes + library.length + DIGEST;
-  const bytes = new Uint8Array(total);
-  const view = new DataView(bytes.buffer);
-  bytes.set(MAGIC, 0);
-  view.setUint32(8, INDEX_FILE_FORMAT, true);
-  view.setUint32(12, entries.length, true);
-  view.setBigUint64(16, BigInt(namesBytes), true);
-  view.setBigUint64(24, BigInt(library.length), true);
-  let at = HEADER;
-  for (const [id, name] of entries) {
-    const { written } = encoder.encodeInto(name, bytes.subarray(at + 8));
-    view.setUint32(at, id, true);
-    view.setUint32(at + 4, written, true);
-    at += 8 + written;
-  }
-  bytes.set(library, HEADER + namesBytes);
-  bytes.set(sha256(bytes.subarray(0, total - DIGEST)), total - DIGEST);
-  return bytes;
+  return index.serialize({ names });
 }
 
-/** `load`: the library's deserialize with the caller's options; its errors (a damaged index part) pass through. */
-export function decodeIndexFile(bytes: Uint8Array, load: (library: Uint8Array) => SimHashIndex): IndexFileContent {
-  if (startsWith(bytes, LIBRARY_MAGIC)) return { index: load(bytes), names: new Map(), format: 1 };
-  if (!startsWith(bytes, MAGIC)) throw new IndexFileError('not a simhash index file (it does not start with the index magic bytes)');
-  if (bytes.length < HEADER + DIGEST) throw new IndexFileError(`damaged index file: cut short (${bytes.length} bytes)`);
+/** Any index file; the library's refusals become IndexFileErrors worded for a file. */
+export function decodeIndexFile(bytes: Uint8Array, options: DeserializeOptions): IndexFileContent {
+  try {
+    if (startsWith(bytes, LEGACY_MAGIC)) return decodeLegacy(bytes, options);
+    return SimHashIndex.deserializeWithNames(bytes, options);
+  } catch (error) {
+    if (error instanceof RangeError && error.message.startsWith(LIBRARY_REFUSAL)) {
+      throw new IndexFileError(`not a usable index file: ${error.message.slice(LIBRARY_REFUSAL.length)}`);
+    }
+    throw error;
+  }
+}
+
+function decodeLegacy(bytes: Uint8Array, options: DeserializeOptions): IndexFileContent {
+  if (bytes.length < LEGACY_HEADER + DIGEST) throw new IndexFileError(`damaged index file: cut short (${bytes.length} bytes)`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const format = view.getUint32(8, true);
-  if (format !== INDEX_FILE_FORMAT) throw new IndexFileError(`index file format ${format}, but this simhash reads formats 1 and ${INDEX_FILE_FORMAT} (made by a newer simhash?)`);
+  if (format !== LEGACY_FORMAT) throw new IndexFileError(`index file format ${format} in the "\\x89SHNM" wrapper, which only ever held format ${LEGACY_FORMAT}`);
   const count = view.getUint32(12, true);
   const namesBytes = view.getBigUint64(16, true);
   const libraryBytes = view.getBigUint64(24, true);
-  if (BigInt(HEADER) + namesBytes + libraryBytes + BigInt(DIGEST) !== BigInt(bytes.length)) {
-    throw new IndexFileError(`damaged index file: its sections add up to ${BigInt(HEADER) + namesBytes + libraryBytes + BigInt(DIGEST)} bytes, the file has ${bytes.length} (cut short, or extended)`);
+  if (BigInt(LEGACY_HEADER) + namesBytes + libraryBytes + BigInt(DIGEST) !== BigInt(bytes.length)) {
+    throw new IndexFileError(`damaged index file: its sections add up to ${BigInt(LEGACY_HEADER) + namesBytes + libraryBytes + BigInt(DIGEST)} bytes, the file has ${bytes.length} (cut short, or extended)`);
   }
-  const digest = sha256(bytes.subarray(0, bytes.length - DIGEST));
+  const digest = createHash('sha256').update(bytes.subarray(0, bytes.length - DIGEST)).digest();
   if (!digest.every((b, i) => b === bytes[bytes.length - DIGEST + i])) throw new IndexFileError('damaged index file: checksum mismatch (it changed after it was written)');
-  const namesEnd = HEADER + Number(namesBytes);
-  const names = readNames(bytes, view, count, namesEnd);
-  const library = bytes.subarray(namesEnd, bytes.length - DIGEST);
+  const namesEnd = LEGACY_HEADER + Number(namesBytes);
+  const names = readLegacyNames(bytes, view, count, namesEnd);
   // The library copies a view that starts off a 4-byte boundary itself.
-  return { index: load(library), names, format: 2 };
+  const index = SimHashIndex.deserialize(bytes.subarray(namesEnd, bytes.length - DIGEST), options);
+  return { index, names };
 }
 
-function readNames(bytes: Uint8Array, view: DataView, count: number, end: number): Map<number, string> {
+function readLegacyNames(bytes: Uint8Array, view: DataView, count: number, end: number): Map<number, string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const names = new Map<number, string>();
-  let at = HEADER;
+  let at = LEGACY_HEADER;
   let previous = -1;
   for (let i = 0; i < count; i++) {
     if (at + 8 > end) throw new IndexFileError('damaged index file: the names section is cut short');
@@ -111,14 +91,6 @@ function readNames(bytes: Uint8Array, view: DataView, count: number, end: number
   return names;
 }
 
-function pad4(n: number): number {
-  return (n + 3) & ~3;
-}
-
 function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
   return bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
-}
-
-function sha256(bytes: Uint8Array): Uint8Array {
-  return createHash('sha256').update(bytes).digest();
 }

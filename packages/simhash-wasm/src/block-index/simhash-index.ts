@@ -14,12 +14,13 @@ import type { InsertBuffer } from './runs/insert-buffer.js';
 import { RunStack } from './runs/run-stack.js';
 import { Searcher } from './query/search.js';
 import { QueryOrder } from './query/query-order.js';
-import { encodeIndex } from './file/serialize.js';
+import { encodeIndex, type IndexImage } from './file/serialize.js';
 import { readImage } from './file/load.js';
+import { firstUnknownName } from './file/names.js';
 import { resolveLayout } from './plan/layout-option.js';
 import { needsReplan, planSize } from './plan/replan.js';
 import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './tables/u64.js';
-import type { ClusterOptions, DeserializeOptions, IndexLayout, IndexMatch, IndexStats, LayoutOption, PairsResult, QueryManyResult, SimHashIndexOptions } from './types.js';
+import type { ClusterOptions, DeserializeOptions, SerializeOptions, IndexLayout, IndexMatch, IndexStats, LayoutOption, PairsResult, QueryManyResult, SimHashIndexOptions } from './types.js';
 import { checkBigUint64Array, checkDistance, checkId, checkVersion, MAX_ID, MAX_K } from './validate.js';
 
 /** queryMany works through its queries this many at a time. */
@@ -39,6 +40,13 @@ export interface IndexInternals {
   compact(index: SimHashIndex): void;
 }
 export let indexInternals: IndexInternals;
+
+/** SimHashIndex.deserializeWithNames()'s answer. */
+export interface IndexWithNames {
+  readonly index: SimHashIndex;
+  /** The name of each id that has one (a fresh Map, the caller's). */
+  readonly names: Map<number, string>;
+}
 
 export class SimHashIndex {
   readonly #k: number;
@@ -237,10 +245,22 @@ export class SimHashIndex {
     };
   }
 
-  /** The index as bytes (see file/serialize.ts for the format); compacts first. */
-  serialize(): Uint8Array {
+  /**
+   * The index as bytes, with options.names if given (the format: docs/file-formats.md); compacts first. Refuses
+   * (RangeError) a name for an id that is not in the index.
+   */
+  serialize(options: SerializeOptions = {}): Uint8Array {
+    if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
+    const names: ReadonlyMap<number, string> = options.names ?? new Map<number, string>();
+    if (!(names instanceof Map)) throw new TypeError(`options.names must be a Map from id to name, got ${describe(names)}`);
+    for (const [id, name] of names) {
+      checkId(id, 'an id in options.names');
+      if (typeof name !== 'string') throw new TypeError(`options.names.get(${id}) must be a string, got ${describe(name)}`);
+    }
     const run = this.#stack.compact();
     const empty = new Uint32Array(0);
+    const unknown = firstUnknownName(run?.ids ?? empty, run?.n ?? 0, names);
+    if (unknown !== undefined) throw new RangeError(`options.names names id ${unknown}, which is not in the index`);
     return encodeIndex({
       k: this.#k,
       shape: shapeOf(this.layout),
@@ -251,16 +271,31 @@ export class SimHashIndex {
       hi: run?.table0.hi ?? empty,
       lo: run?.table0.lo ?? empty,
       ids: run?.ids ?? empty,
+      names,
     });
   }
 
   /**
-   * Reads what serialize() wrote. Refuses (RangeError) a foreign, truncated or altered buffer, and one whose
-   * pipeline version is not exactly options.pipelineVersion (default: `createSimHash().version`, the default hasher's)
+   * Reads what serialize() wrote, any format version (docs/file-formats.md); names in the bytes are skipped (see
+   * deserializeWithNames). Refuses (RangeError) a foreign, truncated or altered buffer, and one whose pipeline
+   * version is not exactly options.pipelineVersion (default: `createSimHash().version`, the default hasher's)
    * unless options.acceptAnyPipelineVersion.
    */
   static deserialize(bytes: Uint8Array, options: DeserializeOptions = {}): SimHashIndex {
-    const image = readImage(bytes, options);
+    return SimHashIndex.#fromImage(readImage(bytes, options, false));
+  }
+
+  /**
+   * deserialize(), and the names serialize() was given (an empty Map if none, as from format 1): what
+   * `simhash index build` writes is read this way, each document named by its path or JSONL id.
+   */
+  static deserializeWithNames(bytes: Uint8Array, options: DeserializeOptions = {}): IndexWithNames {
+    const image = readImage(bytes, options, true);
+    // The Map decodeIndex made, no one else's: the caller's to keep or change.
+    return { index: SimHashIndex.#fromImage(image), names: image.names };
+  }
+
+  static #fromImage(image: IndexImage): SimHashIndex {
     const { n, hi, lo, ids } = image;
     const index = new SimHashIndex({
       maxDistance: image.k,

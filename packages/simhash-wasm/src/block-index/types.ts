@@ -17,6 +17,15 @@ export interface SimHashIndexOptions {
 }
 
 /** SimHashIndex.deserialize's options. */
+export interface SerializeOptions {
+  /**
+   * A name for some or all of the ids in the index (a path, a URL, a database key), kept in the bytes and given
+   * back by SimHashIndex.deserializeWithNames(). Stored as UTF-8 (a lone surrogate becomes U+FFFD). With names the
+   * bytes are format version 2, without them version 1 (docs/file-formats.md).
+   */
+  names?: ReadonlyMap<number, string>;
+}
+
 export interface DeserializeOptions {
   /**
    * The pipeline version the caller's fingerprints have (`hasher.version`); the file must record exactly this one.

@@ -1,18 +1,21 @@
 // Reading a serialized index: the bytes decoded and checked (serialize.ts), then what the format cannot check by
-// itself: the pipeline version against the caller's, the layout against k, the order of the fingerprints.
+// itself: the pipeline version against the caller's, the layout against k, the order of the fingerprints, names
+// only for ids in the index.
 import { describe } from '../../core/bits.js';
 import { assertAttached } from '../../core/detached.js';
 import { DEFAULT_HASHER_VERSION } from '../../core/options.js';
 import { binomial, MAX_TABLES } from '../plan/layout.js';
-import { decodeIndex, type IndexImage } from './serialize.js';
+import { firstUnknownName } from './names.js';
+import { decodeIndex, type DecodedImage } from './serialize.js';
 import type { DeserializeOptions } from '../types.js';
 import { checkVersion, MAX_K } from '../validate.js';
 
-export function readImage(bytes: Uint8Array, options: DeserializeOptions): IndexImage {
+/** withNames false skips the names section (the checksum still covers it): deserialize() has no use for them. */
+export function readImage(bytes: Uint8Array, options: DeserializeOptions, withNames: boolean): DecodedImage {
   if (!(bytes instanceof Uint8Array)) throw new TypeError(`bytes must be a Uint8Array, got ${describe(bytes)}`);
   assertAttached(bytes, 'bytes');
   if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${describe(options)}`);
-  const image = decodeIndex(bytes);
+  const image = decodeIndex(bytes, withNames);
   const fail = (why: string): never => {
     throw new RangeError(`bytes is not a usable simhash-wasm index: ${why}`);
   };
@@ -43,5 +46,7 @@ export function readImage(bytes: Uint8Array, options: DeserializeOptions): Index
   let maxId = -1;
   for (let i = 0; i < n; i++) if (ids[i] > maxId) maxId = ids[i];
   if (n > 0 && image.nextId <= maxId) fail(`next id ${image.nextId} is not above the largest id ${maxId}`);
+  const unknown = firstUnknownName(ids, n, image.names);
+  if (unknown !== undefined) fail(`a name is given for id ${unknown}, which is not in the index`);
   return image;
 }
