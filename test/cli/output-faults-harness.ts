@@ -7,18 +7,9 @@ import { join } from 'node:path';
 import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/index.js';
 import { runCli } from '../support/cli.js';
 
-/** The file `simhash index build` writes since it keeps names (src/cli/index-file.ts): a header, names, the library's index. */
-const NAMED_INDEX_MAGIC = Buffer.from([0x89, 0x53, 0x48, 0x4e, 0x4d, 0x0d, 0x0a, 0x1a]);
-
-/** The library's index inside an index file, bare (format 1) or after the names (format 2). */
+/** The index in a file `simhash index build` wrote: the library's own format (docs/file-formats.md), names and all. */
 export function indexIn(path: string): SimHashIndex {
-  let bytes = readFileSync(path);
-  if (bytes.subarray(0, 8).equals(NAMED_INDEX_MAGIC)) {
-    const names = Number(bytes.readBigUInt64LE(16));
-    const length = Number(bytes.readBigUInt64LE(24));
-    bytes = Buffer.from(bytes.subarray(32 + names, 32 + names + length)); // a copy: the library reads it as aligned words
-  }
-  return SimHashIndex.deserialize(bytes, { acceptAnyPipelineVersion: true });
+  return SimHashIndex.deserialize(readFileSync(path), { acceptAnyPipelineVersion: true });
 }
 
 /** How many documents the index file holds (any pipeline version: only the count matters here). */
