@@ -29,17 +29,17 @@ const LINES = [
 const input = join(dir, 'in.jsonl');
 writeFileSync(input, `${LINES.join('\n')}\n`);
 
-interface Report { groups: { group: number; tier: string; members: { id: string; distance: number; tier: string }[] }[]; tooShort: { id: string }[] }
-interface Row { id: string; cluster: number | null; representative: string; distance: number; tier: string; kept: boolean }
+interface Report { groups: { group: number; tier: string; members: { id: string; distance: number; tier: string; similarity: number }[] }[]; tooShort: { id: string }[] }
+interface Row { id: string; cluster: number | null; representative: string; distance: number; tier: string; kept: boolean; similarity: number | null }
 
 /** What the JSON report says each document's row must be, in input order. */
 function expectedRows(report: Report, ids: string[]): Row[] {
-  const rows = new Map<string, Row>(ids.map((id) => [id, { id, cluster: null, representative: id, distance: 0, tier: 'unique', kept: true }]));
+  const rows = new Map<string, Row>(ids.map((id) => [id, { id, cluster: null, representative: id, distance: 0, tier: 'unique', kept: true, similarity: null }]));
   for (const short of report.tooShort) rows.set(short.id, { ...rows.get(short.id)!, tier: 'too-short' });
   for (const group of report.groups) {
     const first = group.members[0];
     for (const m of group.members) {
-      rows.set(m.id, { id: m.id, cluster: group.group, representative: first.id, distance: m.distance, tier: m === first ? group.tier : m.tier, kept: m === first });
+      rows.set(m.id, { id: m.id, cluster: group.group, representative: first.id, distance: m.distance, tier: m === first ? group.tier : m.tier, kept: m === first, similarity: m.similarity });
     }
   }
   return ids.map((id) => rows.get(id)!);
@@ -63,8 +63,14 @@ describe('dedupe --output and --clusters', () => {
   it('the CSV clusters file: one row per document, in input order, as the report says; awkward ids quoted', () => {
     const rows = parse(readFileSync(join(dir, 'clusters.csv')), { columns: true }) as Record<string, string>[];
     const want = expectedRows(report, ids);
-    expect(rows.map((r) => [r.id, r.cluster === '' ? null : Number(r.cluster), r.representative, Number(r.distance), r.tier, r.kept === 'true'])).toEqual(want.map((r) => [r.id, r.cluster, r.representative, r.distance, r.tier, r.kept]));
-    expect(Object.keys(rows[0])).toEqual(['id', 'cluster', 'representative', 'distance', 'tier', 'kept']);
+    expect(rows.map((r) => [r.id, r.cluster === '' ? null : Number(r.cluster), r.representative, Number(r.distance), r.tier, r.kept === 'true', r.similarity === '' ? null : Number(r.similarity)])).toEqual(want.map((r) => [r.id, r.cluster, r.representative, r.distance, r.tier, r.kept, r.similarity]));
+    expect(Object.keys(rows[0])).toEqual(['id', 'cluster', 'representative', 'distance', 'tier', 'kept', 'similarity']);
+    // The similarity column: 1 for a representative and its exact copies, the measured value for the near copy
+    // (one word edited in a 150-word article moves a few of its ~148 shingles), empty in no group.
+    const similarity = new Map(rows.map((r) => [r.id, r.similarity]));
+    expect([similarity.get('a,1'), similarity.get('a-copy'), similarity.get('b"quoted'), similarity.get('short')]).toEqual(['1', '1', '1', '']);
+    expect(Number(similarity.get('b-near'))).toBeGreaterThan(0.9);
+    expect(Number(similarity.get('b-near'))).toBeLessThan(1);
   });
 
   it('the JSONL clusters file says the same', async () => {

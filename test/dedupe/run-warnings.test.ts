@@ -50,8 +50,8 @@ describe('simhash dedupe warns on stderr and in JSON', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   for (let i = 0; i < 120; i++) writeFileSync(join(dir, `doc${i}.txt`), article(500 + i, 150));
 
-  it('at k = 32 unrelated articles join up: both warnings; at k = 3: none', async () => {
-    const wide = await runInProcess(['dedupe', '-k', '32', '--format', 'json', '--threads', '1', '-q', dir]);
+  it('at k = 32 without verification unrelated articles join up: both warnings; at k = 3, or verified at k = 32: none', async () => {
+    const wide = await runInProcess(['dedupe', '-k', '32', '--verify', 'off', '--format', 'json', '--threads', '1', '-q', dir]);
     expect(wide.code, wide.stderr).toBe(0);
     expect(wide.stderr).toMatch(/simhash: warning: \d+\.\d% of the documents compared are near-duplicates at k = 32/);
     expect(wide.stderr).toMatch(/simhash: warning: one group holds \d+ documents/);
@@ -59,5 +59,13 @@ describe('simhash dedupe warns on stderr and in JSON', () => {
     const narrow = await runInProcess(['dedupe', '-k', '3', '--format', 'json', '--threads', '1', '-q', dir]);
     expect(narrow.stderr).not.toMatch(/warning/);
     expect((JSON.parse(narrow.stdout) as { warnings: string[] }).warnings).toEqual([]);
+    // The same k = 32 with verification (the default): every candidate pair of unrelated articles fails the shingle
+    // check, so none joins and nothing is warned of.
+    const verified = await runInProcess(['dedupe', '-k', '32', '--format', 'json', '--threads', '1', '-q', dir]);
+    expect(verified.stderr).not.toMatch(/warning/);
+    const json = JSON.parse(verified.stdout) as { warnings: string[]; groups: unknown[]; summary: { verification: { candidatePairs: number; verifiedPairs: number } } };
+    expect(json.groups).toEqual([]);
+    expect(json.summary.verification.candidatePairs).toBeGreaterThan(100);
+    expect(json.summary.verification.verifiedPairs).toBe(0);
   });
 });

@@ -10,7 +10,8 @@ import { createProgress } from './progress.js';
 import { formatJson, formatJsonl, formatSummary, formatText, type OutputFormat } from './dedupe-formats.js';
 import { STDIN } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
-import { distanceOption, minTokensOption } from './dedupe-options.js';
+import { distanceOption, minTokensOption, verifyOption, verifyThresholdOption } from './dedupe-options.js';
+import type { VerifyMode } from '../grouping/verify.js';
 import { outputOptions, withRereadableStdin, writeDedupeOutputs, type OutputFlags } from './dedupe-outputs.js';
 import { analysisOptions, progressHooks, type RunFlags } from './document-run.js';
 import { inputOptions, readOptions } from './input-options.js';
@@ -23,6 +24,8 @@ interface DedupeFlags extends RunFlags, OutputFlags, RedisFlags {
   minTokens: number;
   format: OutputFormat;
   grouping: GroupingMode;
+  verify: VerifyMode;
+  verifyThreshold: number;
   shard?: string;
   shardOut?: string;
   shardWait: number;
@@ -42,7 +45,9 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
   for (const option of inputOptions()) command.addOption(option);
   command
     .addOption(new Option('--format <format>', 'output: text (every group) or summary (counts and the largest groups) for people, json (one object) or jsonl (one record per line) for programs').choices(['text', 'summary', 'json', 'jsonl']).default('text'))
-    .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s first; connected: chains of near-duplicates form one group').choices(['leader', 'connected']).default('leader'));
+    .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s first (and verified against it); connected: chains of near-duplicates (verified pairs) form one group').choices(['leader', 'connected']).default('leader'))
+    .addOption(verifyOption())
+    .addOption(verifyThresholdOption());
   for (const option of outputOptions()) command.addOption(option);
   for (const option of analysisOptions()) command.addOption(option);
   for (const option of redisOptions()) command.addOption(option);
@@ -52,7 +57,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
     .addOption(new Option('--shard-wait <seconds>', 'how long a shard waits for the others to finish adding').default(3600).argParser(integerParser('--shard-wait', 1, 86_400)))
     .option('--collect', "the inputs are the shard files of one run: group them as one machine would, then report and write --output/--clusters as usual");
   command.action(async (inputs: string[], flags: DedupeFlags, self: Command) => {
-    const options: DedupeOptions = {
+    let options: DedupeOptions = {
       ...readOptions(flags),
       maxDistance: flags.distance,
       shingle: flags.shingle,
@@ -63,7 +68,14 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       threads: flags.threads,
       autoThreads: self.getOptionValueSource('threads') === 'default',
       grouping: flags.grouping,
+      verify: flags.verify,
+      verifyThreshold: flags.verifyThreshold,
     };
+    if (flags.collect || flags.shard !== undefined || flags.redis !== undefined || flags.name !== undefined) {
+      // A distributed run's inputs are spread over machines: no one process can read the candidates' texts again.
+      if (self.getOptionValueSource('verify') === 'cli' && flags.verify !== 'off') throw new UsageError('--verify needs every input on this machine; a run with --shard or --collect groups by SimHash distance alone (--verify off)');
+      options = { ...options, verify: 'off' };
+    }
     if (flags.collect) {
       if (flags.shard !== undefined || flags.redis !== undefined) throw new UsageError('--collect reads shard files; --shard and --redis are for the shards');
       const collected = collectShards(inputs);
@@ -77,11 +89,11 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       return;
     }
     const named = inputs.length > 0 ? inputs : [STDIN];
-    await withRereadableStdin(flags, named, context.stdin, async (stdin) => {
+    await withRereadableStdin({ ...flags, reread: options.verify !== 'off' }, named, context.stdin, async (stdin) => {
       const progress = createProgress(context.stderr, flags.quiet === true);
       let result;
       try {
-        result = await runDedupe(named, stdin(), options, progressHooks(progress, context));
+        result = await runDedupe(named, stdin, options, progressHooks(progress, context));
       } finally {
         progress.stop();
       }

@@ -2,7 +2,8 @@
 // The JSON shape is documented in docs/cli.md ("Output") and versioned by its "format" field: fields are only ever added.
 import { toHex } from 'simhash-wasm';
 import { quoteName } from '../io/index.js';
-import { keepCounts } from '../grouping/cluster-rows.js';
+import { keepCounts, roundSimilarity } from '../grouping/cluster-rows.js';
+import type { VerificationStats } from '../grouping/verify.js';
 import type { Group } from '../grouping/group.js';
 import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
 import { runWarnings } from '../grouping/warnings.js';
@@ -33,6 +34,8 @@ export interface Summary {
   readonly megabytesPerSecond: number;
   /** Threads that fingerprinted (one for a small input unless --threads was given). */
   readonly threads: number;
+  /** What the verification did (absent with --verify off): candidate and verified pairs, the boilerplate threshold, its time. */
+  readonly verification?: VerificationStats;
 }
 
 export function summarize(result: DedupeResult): Summary {
@@ -55,6 +58,7 @@ export function summarize(result: DedupeResult): Summary {
     documentsPerSecond: Math.round(result.documents.length / Math.max(seconds, 1e-6)),
     megabytesPerSecond: round(result.bytes / 1e6 / Math.max(seconds, 1e-6), 1),
     threads: result.threads,
+    ...(result.verification === undefined ? {} : { verification: { ...result.verification, seconds: round(result.verification.seconds, 3) } }),
   };
 }
 
@@ -66,6 +70,8 @@ function settings(options: DedupeOptions) {
     termWeights: options.termWeights ?? 'tf',
     minTokens: options.minTokens,
     grouping: options.grouping,
+    verify: options.verify ?? 'off',
+    ...(options.verify === undefined || options.verify === 'off' ? {} : { verifyThreshold: options.verifyThreshold }),
     html: options.html,
     mail: options.mail,
     invalidUtf8: options.invalidUtf8,
@@ -82,7 +88,7 @@ function groupJson(result: DedupeResult, group: Group, number: number) {
   return {
     group: number,
     tier: group.tier,
-    members: group.members.map((m) => ({ ...documentJson(result, m.doc), distance: m.distance, tier: m.tier, ...(m.copyOf === undefined ? {} : { copyOf: m.copyOf }) })),
+    members: group.members.map((m) => ({ ...documentJson(result, m.doc), distance: m.distance, tier: m.tier, ...(m.copyOf === undefined ? {} : { copyOf: m.copyOf }), ...(m.similarity === undefined ? {} : { similarity: roundSimilarity(m.similarity) }) })),
   };
 }
 
@@ -157,7 +163,8 @@ function documentNamer(result: DedupeResult): (doc: number) => string {
 function groupLines(group: Group, number: number, name: (doc: number) => string, limit = Infinity): string[] {
   const out = [`group ${number}: ${group.tier}, ${group.members.length} documents`];
   for (const m of group.members.slice(0, limit)) {
-    const how = m.tier === 'first' ? '' : m.tier === 'near' ? '  near' : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
+    const near = m.similarity === undefined ? '  near' : `  near, similarity ${roundSimilarity(m.similarity)!.toFixed(2)}`;
+    const how = m.tier === 'first' ? '' : m.tier === 'near' ? near : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
     out.push(`  ${String(m.distance).padStart(2)}  ${name(m.doc)}${how}`);
   }
   if (group.members.length > limit) out.push(`  ... and ${group.members.length - limit} more`);
@@ -170,7 +177,9 @@ export function summaryLine(s: Summary, options: DedupeOptions): string {
     s.skipped > 0 ? `, ${count(s.skipped, 'input')} skipped` : '',
     `, ${s.tooShort} too short`,
     `: ${count(s.groups, 'group')} (${s.exactGroups} exact, ${s.nearGroups} near), ${count(s.duplicates, 'duplicate')}`,
-    ` at distance <= ${options.maxDistance}, shingle ${options.shingle}`,
+    ` at distance <= ${options.maxDistance}`,
+    s.verification === undefined ? '' : ` verified by ${s.verification.mode} >= ${s.verification.threshold} (${s.verification.verifiedPairs} of ${count(s.verification.candidatePairs, 'candidate pair')})`,
+    `, shingle ${options.shingle}`,
     `; ${s.seconds.toFixed(2)} s, ${s.documentsPerSecond.toLocaleString('en')} documents/s, ${s.megabytesPerSecond} MB/s`,
     ` (${options.engine}, ${s.threads} thread${s.threads === 1 ? '' : 's'})`,
   ].join('');

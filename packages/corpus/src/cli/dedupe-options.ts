@@ -1,5 +1,7 @@
-// Options of `simhash dedupe` that `eval` shares: the near-duplicate threshold and the shortest document compared.
-import { Option } from 'commander';
+// Options of `simhash dedupe` that `eval` shares (the near-duplicate threshold and the shortest document compared), and
+// the verification's.
+import { InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_VERIFY_THRESHOLD, VERIFY_MODES } from '../grouping/verify.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from '../dedupe/pipeline.js';
 import { integerParser } from './options.js';
 
@@ -15,4 +17,24 @@ export function minTokensOption(description = 'documents with fewer tokens are r
   return new Option('--min-tokens <n>', description)
     .default(DEFAULT_MIN_TOKENS)
     .argParser(integerParser('--min-tokens', 0, 2 ** 31));
+}
+
+/** --verify: the check a near candidate must pass before it joins a group (grouping/verify.ts). */
+export function verifyOption(): Option {
+  return new Option('--verify <mode>', 'check each near candidate (within -k) by the exact overlap of the two texts\' word shingles, boilerplate shingles left out: jaccard (|A∩B|/|A∪B|), containment (|A∩B|/min(|A|,|B|)), or off (SimHash distance alone)')
+    .choices(VERIFY_MODES)
+    .default('jaccard');
+}
+
+export function verifyThresholdOption(): Option {
+  return new Option('--verify-threshold <t>', 'the least similarity of a verified pair, above 0 and at most 1')
+    .default(DEFAULT_VERIFY_THRESHOLD)
+    .argParser(parseVerifyThreshold);
+}
+
+/** A decimal number in (0, 1]. */
+export function parseVerifyThreshold(value: string): number {
+  const t = /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : NaN;
+  if (!(t > 0 && t <= 1)) throw new InvalidArgumentError('--verify-threshold must be a number above 0 and at most 1.');
+  return t;
 }

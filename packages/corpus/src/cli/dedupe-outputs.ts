@@ -38,7 +38,7 @@ export function outputOptions(): Option[] {
         const kind = corpusOutputKind(path);
         return kind === undefined ? 'unknown' : corpusOutputProblem(kind);
       })),
-    new Option('--clusters <file>', `write one row per document: id, cluster, representative, distance, tier, kept; ${CLUSTERS_EXTENSIONS}`)
+    new Option('--clusters <file>', `write one row per document: id, cluster, representative, distance, tier, kept, similarity; ${CLUSTERS_EXTENSIONS}`)
       .argParser(checked('--clusters', CLUSTERS_EXTENSIONS, (path) => (clustersOutputKind(path) === undefined ? 'unknown' : undefined))),
     new Option('--report <file.html>', 'write a self-contained HTML page of the run: summary, distance histogram, every group (largest first, with filters and search), word diffs for the largest groups')
       .argParser(checked('--report', '.html', (path) => (/\.html?$/i.test(path) ? undefined : 'unknown'))),
@@ -62,11 +62,11 @@ function checked(flag: string, extensions: string, problem: (path: string) => st
 }
 
 /**
- * Runs the dedupe with stdin spooled to a private temporary file when the kept corpus must read it twice; the
- * file is removed at the end. `run` gets the stdin to read.
+ * Runs the dedupe with stdin spooled to a private temporary file when the kept corpus, the report or the
+ * verification (`reread`) must read it twice; the file is removed at the end. `run` gets the stdin to read.
  */
-export async function withRereadableStdin<T>(flags: OutputFlags, inputs: readonly string[], stdin: Readable, run: (open: () => Readable) => Promise<T>): Promise<T> {
-  if ((flags.output === undefined && flags.report === undefined) || !inputs.includes(STDIN)) return run(() => stdin);
+export async function withRereadableStdin<T>(flags: OutputFlags & { reread?: boolean }, inputs: readonly string[], stdin: Readable, run: (open: () => Readable) => Promise<T>): Promise<T> {
+  if ((flags.output === undefined && flags.report === undefined && flags.reread !== true) || !inputs.includes(STDIN)) return run(() => stdin);
   const spool = await spoolToFile(stdin);
   try {
     return await run(spool.open);

@@ -3,7 +3,7 @@
 import type { ClustersOutputKind } from '../io/write/output-kind.js';
 import type { ClusterRow } from '../grouping/cluster-rows.js';
 
-export const CLUSTER_COLUMNS = ['id', 'cluster', 'representative', 'distance', 'tier', 'kept'] as const;
+export const CLUSTER_COLUMNS = ['id', 'cluster', 'representative', 'distance', 'tier', 'kept', 'similarity'] as const;
 
 /** Rows per chunk handed to the writer. */
 const CHUNK_ROWS = 4096;
@@ -29,7 +29,7 @@ function jsonLine(row: ClusterRow): string {
 }
 
 function csvLine(row: ClusterRow): string {
-  return `${csvField(String(row.id))},${row.cluster ?? ''},${csvField(String(row.representative))},${row.distance},${row.tier},${row.kept}\r\n`;
+  return `${csvField(String(row.id))},${row.cluster ?? ''},${csvField(String(row.representative))},${row.distance},${row.tier},${row.kept},${row.similarity ?? ''}\r\n`;
 }
 
 /** Quoted when it must be (a comma, a quote, a line break, or space at either end that readers may trim). */

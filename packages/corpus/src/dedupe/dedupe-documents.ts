@@ -1,14 +1,20 @@
 // The library's corpus job: dedupe(documents, options) over records in memory or streamed, with the same analysis,
-// the same two tiers and the same rows as `simhash dedupe --clusters` (group-batches.ts and cluster-rows.ts serve
-// both). Only fingerprints, token counts and digests are kept per document, never its text.
+// the same tiers and the same rows as `simhash dedupe --clusters` (group-batches.ts and cluster-rows.ts serve
+// both). Only fingerprints, token counts and digests are kept per document, never its text. The verification
+// (grouping/verify.ts) needs the candidates' texts after the first pass: an array is read again, as the command line
+// reads its inputs again; any other iterable may not be repeatable, so its documents' shingle sets are made as
+// they stream by and held until the groups are made (4 bytes a distinct shingle a document).
 import { describe } from 'simhash-wasm/internal';
-import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
+import type { EngineName, SimHash, TermWeights, Tokenization } from 'simhash-wasm';
 import type { HtmlExtractor } from '../html/extractor.js';
 import type { AnalyzedBatch, AnalyzeInput } from '../analysis/analyze-document.js';
 import { createAnalyzer, type Analyzer } from '../analysis/analyzer.js';
 import { clusterRows, keepCounts, placeDocuments, type ClusterRow, type KeepCounts } from '../grouping/cluster-rows.js';
 import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches } from '../grouping/group-batches.js';
+import type { Verifier } from '../grouping/group-batches.js';
+import { DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, verifySets, verifyTexts, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
+import { extractText } from '../html/extractor.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
 
 export interface DedupeDocument {
@@ -25,6 +31,13 @@ export interface DedupeOptions {
   /** Documents with fewer tokens are kept out of the near tier (exact copies still group); default 20. */
   readonly minTokens?: number;
   readonly grouping?: GroupingMode;
+  /**
+   * Check each near candidate (within maxDistance) by the exact overlap of the two texts' shingle sets, boilerplate
+   * shingles left out: 'jaccard' (default), 'containment', or 'off' (SimHash distance alone).
+   */
+  readonly verify?: VerifyMode;
+  /** The least similarity of a verified pair, in (0, 1]; default 0.5. */
+  readonly verifyThreshold?: number;
   /** Every document is HTML: find all its visible text (true or 'text') or its main content alone ('main': Readability); default false. */
   readonly html?: boolean | HtmlExtractor;
   readonly engine?: EngineName;
@@ -50,12 +63,28 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
   if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > 32) throw new RangeError(`options.maxDistance must be an integer from 0 to 32, got ${describe(maxDistance)}`);
   const minTokens = options.minTokens ?? DEFAULT_MIN_TOKENS;
   if (!Number.isSafeInteger(minTokens) || minTokens < 0) throw new RangeError(`options.minTokens must be an integer ≥ 0, got ${describe(minTokens)}`);
+  const verify = options.verify ?? 'jaccard';
+  if (!VERIFY_MODES.includes(verify)) throw new RangeError(`options.verify must be one of ${VERIFY_MODES.map((m) => `'${m}'`).join(', ')}, got ${describe(verify)}`);
+  const verifyThreshold = options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD;
+  if (typeof verifyThreshold !== 'number' || !(verifyThreshold > 0 && verifyThreshold <= 1)) throw new RangeError(`options.verifyThreshold must be a number above 0 and at most 1, got ${describe(verifyThreshold)}`);
   const threads = options.threads ?? 1;
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`options.threads must be an integer ≥ 1, got ${describe(threads)}`);
   const analyzer = await createAnalyzer({ threads, engine: options.engine ?? 'wasm', shingle: options.shingle ?? 3, tokens: options.tokens, termWeights: options.termWeights });
   try {
     const ids: (string | number)[] = [];
-    const grouped = await groupBatches(analysedBatches(documents, analyzer, options.html === true ? 'text' : options.html ?? false, ids), { maxDistance, minTokens, grouping: options.grouping ?? 'leader' });
+    const html = options.html === true ? 'text' : options.html ?? false;
+    const settings: VerifySettings | undefined = verify === 'off' ? undefined : { mode: verify, threshold: verifyThreshold };
+    const shingle = options.shingle ?? 3;
+    // Not an array: the sets are made in the first pass (see the header), here.
+    const streamed = settings !== undefined && !Array.isArray(documents) ? { hasher: shingleHasher({ shingle, tokens: options.tokens }), sets: new Map<number, Uint32Array>() } : undefined;
+    let verifier: Verifier | undefined;
+    if (settings !== undefined && streamed !== undefined) {
+      verifier = (candidates, run) => verifySets(candidates, run, [...streamed.sets].map(([doc, set]) => ({ doc, set })), settings);
+    } else if (settings !== undefined) {
+      const array = documents as readonly DedupeDocument[];
+      verifier = (candidates, run) => verifyTexts(candidates, run, array.map((d, doc) => ({ doc, text: html === false ? d.text : extractText(d.text, html) })), shingleHasher({ shingle, tokens: options.tokens }), settings);
+    }
+    const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, streamed), { maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verifier });
     const placement = placeDocuments(grouped, ids.length);
     return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version };
   } finally {
@@ -64,7 +93,7 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
 }
 
 /** The documents checked and analysed a batch at a time, in order; their ids collected in `ids`. */
-async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: false | HtmlExtractor, ids: (string | number)[]): AsyncGenerator<AnalyzedBatch> {
+async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: false | HtmlExtractor, ids: (string | number)[], streamed?: { hasher: SimHash; sets: Map<number, Uint32Array> }): AsyncGenerator<AnalyzedBatch> {
   let inputs: AnalyzeInput[] = [];
   let infos: AnalyzedBatch['documents'][number][] = [];
   const flush = async () => {
@@ -80,6 +109,7 @@ async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncItera
     const { id, text } = document;
     if (typeof id !== 'string' && typeof id !== 'number') throw new TypeError(`documents[${at}].id must be a string or a number, got ${describe(id)}`);
     if (typeof text !== 'string') throw new TypeError(`documents[${at}].text must be a string, got ${describe(text)}`);
+    if (streamed !== undefined) streamed.sets.set(at, shingleHashes(streamed.hasher, html === false ? text : extractText(text, html)));
     ids.push(id);
     inputs.push({ text, html });
     // bytes only feed the CLI's MB/s, which the library does not report: the UTF-16 length spares an encode.

@@ -2,4 +2,5 @@
 // near-duplicates and returns a row per document (what `simhash dedupe --clusters` writes) and the counts.
 export { dedupe, type DedupeDocument, type DedupeOptions, type DedupeOutcome } from './dedupe-documents.js';
 export type { ClusterRow, KeepCounts, RowTier } from '../grouping/cluster-rows.js';
+export type { VerifyMode } from '../grouping/verify.js';
 export { renderReport, sampledDocuments, type ReportEvaluation, type ReportInput, type ReportOptions } from '../report-page/render-report.js';

@@ -1,11 +1,14 @@
 // One dedupe run: the documents analysed in input order (analysis/read-and-analyze.ts: walk, read, analyse on the pool while
-// reading goes on), then grouped. Progress and skipped inputs are reported through callbacks as they happen.
+// reading goes on), then grouped; with verification, the inputs are read once more for the candidates' shingle sets
+// (verify-pass.ts). Progress and skipped inputs are reported through callbacks as they happen.
 import type { Readable } from 'node:stream';
 import type { WalkEntry } from '../io/index.js';
 import type { Analyzer } from '../analysis/analyzer.js';
 import { startAnalysis, type AnalysisHooks, type AnalysisOptions } from '../analysis/read-and-analyze.js';
 import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches, type GroupedDocuments } from '../grouping/group-batches.js';
+import { DEFAULT_VERIFY_THRESHOLD, type VerifyMode } from '../grouping/verify.js';
+import { rereadVerifier } from './verify-pass.js';
 
 export type { DocumentInfo } from '../analysis/read-and-analyze.js';
 
@@ -15,6 +18,10 @@ export interface DedupeOptions extends AnalysisOptions {
   readonly maxDistance: number;
   readonly minTokens: number;
   readonly grouping: GroupingMode;
+  /** The verification of near candidates; 'off' (or absent): SimHash distance alone. */
+  readonly verify?: VerifyMode;
+  /** Default DEFAULT_VERIFY_THRESHOLD. */
+  readonly verifyThreshold?: number;
 }
 
 export interface DedupeResult extends GroupedDocuments {
@@ -31,20 +38,26 @@ export interface DedupeResult extends GroupedDocuments {
 export type DedupeHooks = AnalysisHooks;
 
 /**
- * `analyzer`: a running one to use (and leave open), e.g. a pool kept across runs; by default one is started for
+ * `stdinOrOpen`: standard input, or (for a run that reads it twice: verification) a function that opens it from
+ * its start each time it is called. `analyzer`: a running one to use (and leave open), e.g. a pool kept across runs; by default one is started for
  * this run with options.threads and closed at the end.
  */
-export async function runDedupe(inputs: readonly string[], stdin: Readable, options: DedupeOptions, hooks: DedupeHooks, analyzer?: Analyzer): Promise<DedupeResult> {
+export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable | (() => Readable), options: DedupeOptions, hooks: DedupeHooks, analyzer?: Analyzer): Promise<DedupeResult> {
   const started = performance.now();
+  // The verification reads stdin again: it needs a way to open it anew (the CLI's spooled copy, dedupe-outputs.ts).
+  const stdin = typeof stdinOrOpen === 'function' ? stdinOrOpen : () => stdinOrOpen;
   const skipped: { source: string; reason: string }[] = [];
-  const run = await startAnalysis(inputs, stdin, options, {
+  const run = await startAnalysis(inputs, stdin(), options, {
     ...hooks,
     skipped(source, reason) {
       skipped.push({ source, reason });
       hooks.skipped(source, reason);
     },
   }, analyzer);
-  const grouped = await groupBatches(run.batches(), options);
+  const verify = options.verify === undefined || options.verify === 'off'
+    ? undefined
+    : rereadVerifier({ entries: run.entries, stdin, options }, { mode: options.verify, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens });
+  const grouped = await groupBatches(run.batches(), { ...options, verify });
   const documents = grouped.documents;
   const bytes = documents.reduce((sum, d) => sum + d.bytes, 0);
   return { ...grouped, pipelineVersion: run.version, inputs: run.entries, skipped, bytes, seconds: (performance.now() - started) / 1000, threads: run.threads };

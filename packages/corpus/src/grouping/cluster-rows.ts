@@ -19,6 +19,12 @@ export interface ClusterRow {
   readonly tier: RowTier;
   /** In the kept corpus: every document in no group, and each group's representative. */
   readonly kept: boolean;
+  /**
+   * With verification: the shingle similarity (Jaccard or containment, boilerplate left out) to the representative:
+   * 1 for the representative and its exact copies. null in no group, or without verification. Always present in
+   * the rows dedupe() and `--clusters` make; optional for rows made by hand for renderReport().
+   */
+  readonly similarity?: number | null;
 }
 
 export interface KeepCounts {
@@ -43,6 +49,8 @@ export interface Placement {
   readonly representative: Uint32Array;
   readonly distance: Uint8Array;
   readonly tier: readonly RowTier[];
+  /** Similarity to the representative; NaN where there is none (no group, or no verification). */
+  readonly similarity: Float64Array;
 }
 
 export function placeDocuments(grouping: Grouping, documents: number): Placement {
@@ -50,6 +58,7 @@ export function placeDocuments(grouping: Grouping, documents: number): Placement
   const representative = Uint32Array.from({ length: documents }, (_, d) => d);
   const distance = new Uint8Array(documents);
   const tier = new Array<RowTier>(documents).fill('unique');
+  const similarity = new Float64Array(documents).fill(NaN);
   for (const d of grouping.tooShort) tier[d] = 'too-short';
   grouping.groups.forEach((group, g) => {
     const first = group.members[0].doc;
@@ -58,9 +67,10 @@ export function placeDocuments(grouping: Grouping, documents: number): Placement
       representative[member.doc] = first;
       distance[member.doc] = member.distance;
       tier[member.doc] = member.tier === 'first' ? group.tier : member.tier;
+      if (member.similarity !== undefined) similarity[member.doc] = member.similarity;
     }
   });
-  return { cluster, representative, distance, tier };
+  return { cluster, representative, distance, tier, similarity };
 }
 
 export function isKept(placement: Placement, doc: number): boolean {
@@ -103,6 +113,12 @@ export function* clusterRows(placement: Placement, idOf: (doc: number) => string
       distance: placement.distance[d],
       tier: placement.tier[d],
       kept: isKept(placement, d),
+      similarity: roundSimilarity(placement.similarity[d]),
     };
   }
+}
+
+/** Four decimals: the similarity of sets of thousands of shingles, without the float's noise in every output. */
+export function roundSimilarity(value: number | undefined): number | null {
+  return value === undefined || Number.isNaN(value) ? null : Math.round(value * 1e4) / 1e4;
 }

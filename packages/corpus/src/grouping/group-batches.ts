@@ -1,18 +1,37 @@
 // Analysed batches gathered and grouped: the step `simhash dedupe` (pipeline.ts) and the library's dedupe() share.
-// Per document only its name, fingerprint, token count and digest are kept, never its text.
+// Per document only its name, fingerprint, token count and digest are kept, never its text. With a verifier, the
+// near tier's candidates (pairs within maxDistance) are handed to it, and only the pairs it verifies join groups.
 import { DIGEST_BYTES, type AnalyzedBatch, type DocumentInfo } from '../analysis/analyze-document.js';
-import { groupDocuments, type Grouping, type GroupingMode } from './group.js';
+import { candidatePairs, exactClasses, groupDocuments, type Grouping, type GroupingMode, type NearPairs } from './group.js';
+import type { VerificationStats, VerifiedPairs } from './verify.js';
+
+/**
+ * Checks the candidate pairs by another signal (grouping/verify.ts) once every document is analysed. `documents`:
+ * what was read, in order; `counted(doc)`: whether the document is the first of its distinct text (the boilerplate
+ * count takes each distinct text once); `held(doc)`: whether it is in a candidate pair.
+ */
+export type Verifier = (candidates: NearPairs, run: VerifierRun) => Promise<VerifiedPairs>;
+
+export interface VerifierRun {
+  readonly documents: readonly DocumentInfo[];
+  counted(doc: number): boolean;
+  held(doc: number): boolean;
+}
 
 export interface GroupSettings {
   readonly maxDistance: number;
   readonly minTokens: number;
   readonly grouping: GroupingMode;
+  /** Absent: SimHash distance alone decides (--verify off). */
+  readonly verify?: Verifier;
 }
 
 export interface GroupedDocuments extends Grouping {
   readonly documents: readonly DocumentInfo[];
   readonly fingerprints: BigUint64Array;
   readonly tokens: Uint32Array;
+  /** What the verification did; absent without one. */
+  readonly verification?: VerificationStats;
 }
 
 export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settings: GroupSettings): Promise<GroupedDocuments> {
@@ -30,6 +49,13 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
     digests.set(batch.digests, start * DIGEST_BYTES);
     start += batch.documents.length;
   }
-  const grouping = groupDocuments({ fingerprints, tokens, digests, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping });
-  return { ...grouping, documents, fingerprints, tokens };
+  const input = { fingerprints, tokens, digests, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping };
+  if (settings.verify === undefined) return { ...groupDocuments(input), documents, fingerprints, tokens };
+  const candidates = candidatePairs(input);
+  const classOf = exactClasses(digests, tokens, n);
+  const held = new Uint8Array(n);
+  for (let i = 0; i < candidates.earlier.length; i++) held[candidates.earlier[i]] = held[candidates.later[i]] = 1;
+  const verified = await settings.verify(candidates, { documents, counted: (doc) => classOf[doc] === doc, held: (doc) => held[doc] === 1 });
+  const grouping = groupDocuments({ ...input, nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
+  return { ...grouping, documents, fingerprints, tokens, verification: verified.stats };
 }

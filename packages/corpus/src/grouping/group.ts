@@ -24,6 +24,13 @@ export interface GroupingInput {
    * first. Without them, an in-memory index finds them. Both ways give the same groups.
    */
   readonly nearPairs?: NearPairs;
+  /**
+   * With verified nearPairs (grouping/verify.ts): each pair's similarity. Leader grouping then joins a document to
+   * the verified earlier leader it is most similar to (ties: the nearest, then the earliest).
+   */
+  readonly similarity?: Float64Array;
+  /** With verification: the similarity of two documents, for each near member against its group's first. */
+  readonly memberSimilarity?: (first: number, member: number) => number;
 }
 
 /** Pairs (earlier[i], later[i]) of document numbers, earlier[i] < later[i], at distance[i]. */
@@ -44,6 +51,11 @@ export interface Member {
   readonly tier: MemberTier;
   /** For an exact copy: the position in `members` of the first member with the same normalised text. */
   readonly copyOf?: number;
+  /**
+   * With verification: its shingle similarity to the group's first member (1 for the first and for exact copies of
+   * it; an exact copy of a near member has that member's). Absent without verification.
+   */
+  readonly similarity?: number;
 }
 
 export interface Group {
@@ -74,8 +86,8 @@ export function groupDocuments(input: GroupingInput): Grouping {
   const root = new Int32Array(n).fill(-1);
   for (let d = 0; d < n; d++) if (classOf[d] === d) root[d] = d;
   if (input.nearPairs) {
-    const join = input.mode === 'leader' ? leaderGroupsFromPairs : connectedGroupsFromPairs;
-    join(representatives, input.nearPairs, root);
+    if (input.mode === 'leader') leaderGroupsFromPairs(representatives, input.nearPairs, root, input.similarity);
+    else connectedGroupsFromPairs(representatives, input.nearPairs, root);
   } else {
     const join = input.mode === 'leader' ? leaderGroups : connectedGroups;
     join(representatives, fingerprints, input.maxDistance, root);
@@ -89,13 +101,29 @@ export function groupDocuments(input: GroupingInput): Grouping {
     docs.push(d);
   }
   const groups: Group[] = [];
-  for (const docs of byRoot.values()) if (docs.length > 1) groups.push(describeGroup(docs, classOf, fingerprints));
+  for (const docs of byRoot.values()) if (docs.length > 1) groups.push(describeGroup(docs, classOf, fingerprints, input.memberSimilarity));
   groups.sort((a, b) => a.members[0].doc - b.members[0].doc);
   return { groups, tooShort };
 }
 
+/**
+ * The candidates of the verification tier: every pair of near-tier representatives (the first document of each
+ * exact class, with at least minTokens tokens) within maxDistance, each once, earlier document first.
+ */
+export function candidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>): NearPairs {
+  const n = input.fingerprints.length;
+  const classOf = exactClasses(input.digests, input.tokens, n);
+  const representatives: number[] = [];
+  for (let d = 0; d < n; d++) if (input.tokens[d] >= input.minTokens && classOf[d] === d) representatives.push(d);
+  const index = new SimHashIndex({ maxDistance: input.maxDistance });
+  index.addMany(BigUint64Array.from(representatives, (d) => input.fingerprints[d]), Uint32Array.from(representatives));
+  const found = index.pairs();
+  // pairs() orders each pair by id (the document number), so a[i] < b[i]: earlier first, as NearPairs wants.
+  return { earlier: found.a.slice(), later: found.b.slice(), distance: found.distances.slice() };
+}
+
 /** classOf[d]: the first document with d's digest, or -1 for a document without tokens (nothing to compare). */
-function exactClasses(digests: Uint8Array, tokens: Uint32Array, n: number): Int32Array {
+export function exactClasses(digests: Uint8Array, tokens: Uint32Array, n: number): Int32Array {
   const first = new Map<string, number>();
   const classOf = new Int32Array(n);
   const hex = Buffer.from(digests.buffer, digests.byteOffset, digests.byteLength);
@@ -133,15 +161,16 @@ function connectedGroups(representatives: readonly number[], fingerprints: BigUi
  * leaderGroups over given pairs: a representative joins its nearest earlier leader (ties: the earliest), as
  * leaders.nearest() picks by distance, then id. Pairs with a document that is not a representative are ignored.
  */
-function leaderGroupsFromPairs(representatives: readonly number[], pairs: NearPairs, root: Int32Array): void {
+function leaderGroupsFromPairs(representatives: readonly number[], pairs: NearPairs, root: Int32Array, similarity?: Float64Array): void {
   const isRepresentative = new Set(representatives);
-  const earlierOf = pairsByLater(pairs, isRepresentative);
+  const earlierOf = pairsByLater(pairs, isRepresentative, similarity);
   const leader = new Set<number>();
   for (const d of representatives) {
-    let best = -1, bestDistance = Infinity;
-    for (const [e, distance] of earlierOf.get(d) ?? []) {
+    let best = -1, bestDistance = Infinity, bestSimilarity = -1;
+    for (const [e, distance, s] of earlierOf.get(d) ?? []) {
       if (!leader.has(e)) continue;
-      if (distance < bestDistance || (distance === bestDistance && e < best)) [best, bestDistance] = [e, distance];
+      const better = s > bestSimilarity || (s === bestSimilarity && (distance < bestDistance || (distance === bestDistance && e < best)));
+      if (better) [best, bestDistance, bestSimilarity] = [e, distance, s];
     }
     if (best < 0) leader.add(d);
     else root[d] = best;
@@ -165,14 +194,15 @@ function connectedGroupsFromPairs(representatives: readonly number[], pairs: Nea
   for (const d of representatives) root[d] = find(d);
 }
 
-function pairsByLater(pairs: NearPairs, keep: ReadonlySet<number>): Map<number, [number, number][]> {
-  const out = new Map<number, [number, number][]>();
+/** Each later document's earlier partners as [earlier, distance, similarity (0 without verification)]. */
+function pairsByLater(pairs: NearPairs, keep: ReadonlySet<number>, similarity?: Float64Array): Map<number, [number, number, number][]> {
+  const out = new Map<number, [number, number, number][]>();
   for (let i = 0; i < pairs.earlier.length; i++) {
     const a = pairs.earlier[i], b = pairs.later[i];
     if (!keep.has(a) || !keep.has(b)) continue;
     let list = out.get(b);
     if (!list) out.set(b, (list = []));
-    list.push([a, pairs.distance[i]]);
+    list.push([a, pairs.distance[i], similarity?.[i] ?? 0]);
   }
   return out;
 }
@@ -182,19 +212,24 @@ function rootOf(root: Int32Array, d: number): number {
   return d;
 }
 
-function describeGroup(docs: readonly number[], classOf: Int32Array, fingerprints: BigUint64Array): Group {
+function describeGroup(docs: readonly number[], classOf: Int32Array, fingerprints: BigUint64Array, similarityOf?: (first: number, member: number) => number): Group {
   const first = fingerprints[docs[0]];
   const position = new Map<number, number>();
-  const members = docs.map((doc, i): Member => {
+  const members: Member[] = [];
+  docs.forEach((doc, i) => {
     const distance = hamming(first, fingerprints[doc]);
     if (i === 0) {
       position.set(classOf[doc], 0);
-      return { doc, distance, tier: 'first' };
+      members.push({ doc, distance, tier: 'first', ...(similarityOf ? { similarity: 1 } : {}) });
+      return;
     }
     const copyOf = position.get(classOf[doc]);
-    if (copyOf !== undefined) return { doc, distance, tier: 'exact', copyOf };
+    if (copyOf !== undefined) {
+      members.push({ doc, distance, tier: 'exact', copyOf, ...(similarityOf ? { similarity: members[copyOf].similarity } : {}) });
+      return;
+    }
     position.set(classOf[doc], i);
-    return { doc, distance, tier: 'near' };
+    members.push({ doc, distance, tier: 'near', ...(similarityOf ? { similarity: similarityOf(docs[0], doc) } : {}) });
   });
   const tier = members.every((m) => m.tier !== 'near') ? 'exact' : 'near';
   return { tier, members };
