@@ -13,7 +13,7 @@
 // whole corpus (every distinct text read in the verification pass, dedupe/verify-pass.ts), not over the documents in
 // candidate pairs alone: a list footer is boilerplate because a thousand messages carry it, even when only two of them
 // are near candidates. It is counted in a count-min sketch of fixed size (DocumentFrequency), which can only
-// over-count; its error is measured in test/dedupe/verify-boilerplate.test.ts.
+// over-count; its error is measured in test/dedupe/verify.test.ts.
 import { createSimHash, type SimHash, type Tokenization } from 'simhash-wasm';
 import type { NearPairs } from './group.js';
 

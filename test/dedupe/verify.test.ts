@@ -1,0 +1,151 @@
+// The verification tier (packages/corpus/src/grouping/verify.ts): the set similarity against brute force on random
+// and adversarial sets, the shingle sets against the judge that does not use SimHash (evaluation/shingle-jaccard.ts),
+// the boilerplate count (never under, rarely over), and the grouping: only verified edges join.
+import { describe, expect, it } from 'vitest';
+import { Random } from '../../packages/corpus/src/evaluation/random.js';
+import { jaccard, shingleSet } from '../../packages/corpus/src/evaluation/shingle-jaccard.js';
+import { groupDocuments } from '../../packages/corpus/src/grouping/group.js';
+import { boilerplateThreshold, DocumentFrequency, intersectionSize, setSimilarity, shingleHasher, shingleHashes, ShingleSets, sortedUnique, verifyPairs } from '../../packages/corpus/src/grouping/verify.js';
+import { DIGEST_BYTES } from '../../packages/corpus/src/analysis/analyze-document.js';
+
+function bruteForce(a: readonly number[], b: readonly number[], mode: 'jaccard' | 'containment'): number {
+  const A = new Set(a), B = new Set(b);
+  if (A.size === 0 || B.size === 0) return 0;
+  let shared = 0;
+  for (const x of A) if (B.has(x)) shared++;
+  return mode === 'jaccard' ? shared / (A.size + B.size - shared) : shared / Math.min(A.size, B.size);
+}
+
+function randomSet(random: Random, size: number, universe: number): number[] {
+  return Array.from({ length: size }, () => Math.floor(random.next() * universe) >>> 0);
+}
+
+const set = (values: readonly number[]) => sortedUnique(Uint32Array.from(values));
+
+describe('set similarity', () => {
+  it('equals brute force on random sets of every overlap, both modes', () => {
+    const random = new Random(7);
+    for (let trial = 0; trial < 400; trial++) {
+      // Small universes force overlap; large ones make it rare; sizes from 0 to 300.
+      const universe = [10, 100, 1000, 2 ** 32][trial % 4];
+      const a = randomSet(random, Math.floor(random.next() * 300), universe);
+      const b = trial % 5 === 0 ? [...a.slice(0, a.length >> 1), ...randomSet(random, 20, universe)] : randomSet(random, Math.floor(random.next() * 300), universe);
+      for (const mode of ['jaccard', 'containment'] as const) expect(setSimilarity(set(a), set(b), mode)).toBeCloseTo(bruteForce(a, b, mode), 12);
+    }
+  });
+
+  it('adversarial sets: empty, identical, disjoint, nested, the extreme values, duplicates in the input', () => {
+    const cases: [number[], number[]][] = [
+      [[], []], [[], [1]], [[0], [0]], [[0xffffffff], [0xffffffff, 0]], [[1, 2, 3], [4, 5, 6]],
+      [[1, 2, 3, 4], [2, 3]], [[5, 5, 5, 6], [5, 6, 6]], [[0, 0xffffffff, 0x80000000], [0x80000000, 0x7fffffff]],
+      [Array.from({ length: 1000 }, (_, i) => i * 2), Array.from({ length: 1000 }, (_, i) => i * 2 + 1)],
+    ];
+    for (const [a, b] of cases) {
+      for (const mode of ['jaccard', 'containment'] as const) {
+        expect(setSimilarity(set(a), set(b), mode)).toBeCloseTo(bruteForce(a, b, mode), 12);
+        expect(setSimilarity(set(b), set(a), mode)).toBe(setSimilarity(set(a), set(b), mode)); // symmetric
+      }
+    }
+    expect(intersectionSize(set([1, 2, 3, 4]), set([2, 3]))).toBe(2);
+    expect(setSimilarity(set([1, 2, 3, 4]), set([2, 3]), 'containment')).toBe(1); // a page inside a longer one
+    expect(setSimilarity(set([1, 2, 3, 4]), set([2, 3]), 'jaccard')).toBe(0.5);
+  });
+
+  it('the shingle sets give the judge\'s Jaccard (evaluation/shingle-jaccard.ts) on random texts, short ones included', () => {
+    const hasher = shingleHasher({ shingle: 3 });
+    const random = new Random(11);
+    const words = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu'.split(' ');
+    const text = (n: number) => Array.from({ length: n }, () => random.pick(words)).join(random.next() < 0.5 ? ' ' : ', ');
+    for (let trial = 0; trial < 200; trial++) {
+      const a = text(Math.floor(random.next() * 60));
+      // Half the time an edit of a (shared shingles), else another text.
+      const b = trial % 2 === 0 ? `${a} ${text(3)}`.toUpperCase() : text(Math.floor(random.next() * 60));
+      const want = shingleSet(a).size === 0 || shingleSet(b).size === 0 ? 0 : jaccard(shingleSet(a), shingleSet(b));
+      expect(setSimilarity(shingleHashes(hasher, a), shingleHashes(hasher, b), 'jaccard')).toBeCloseTo(want, 12);
+      expect(shingleHashes(hasher, a).length).toBe(shingleSet(a).size); // no two shingles share 32 bits here
+    }
+  });
+});
+
+describe('the boilerplate count', () => {
+  it('never under-counts; over-counts a rare shingle past the threshold almost never', () => {
+    const random = new Random(3);
+    const frequency = new DocumentFrequency();
+    const exact = new Map<number, number>();
+    // 3,000 texts of 300 shingles: 200 rare (unique to the text), 100 from a pool of 2,000 (a topic's), and a
+    // 30-shingle footer in every 10th text.
+    const footer = randomSet(random, 30, 2 ** 32);
+    const pool = randomSet(random, 2000, 2 ** 32);
+    for (let t = 0; t < 3000; t++) {
+      const values = [...randomSet(random, 200, 2 ** 32), ...Array.from({ length: 100 }, () => random.pick(pool)), ...(t % 10 === 0 ? footer : [])];
+      const s = set(values);
+      frequency.add(s);
+      for (const h of s) exact.set(h, (exact.get(h) ?? 0) + 1);
+    }
+    const threshold = boilerplateThreshold(frequency.texts);
+    expect(threshold).toBe(30); // 1% of 3,000
+    let under = 0, over = 0, most = 0, wronglyBoilerplate = 0;
+    for (const [h, count] of exact) {
+      const estimate = frequency.count(h);
+      if (estimate < count) under++;
+      if (estimate > count) over++;
+      most = Math.max(most, estimate - count);
+      if (estimate >= threshold && count < threshold) wronglyBoilerplate++;
+    }
+    for (const h of footer) expect(frequency.count(h)).toBeGreaterThanOrEqual(threshold); // 300 texts carry it
+    // Measured: ~600,000 distinct shingles, 930,000 counts in 4 rows of 2^20 cells (0.9 a cell): 3.6% of the
+    // shingles over-counted, each by less than a quarter of the threshold of 30.
+    expect(under).toBe(0);
+    expect(over / exact.size).toBeLessThan(0.06);
+    expect(most).toBeLessThan(threshold / 4);
+    expect(wronglyBoilerplate).toBe(0);
+  });
+
+  it('the threshold: at least 8 texts, else 1% of them', () => {
+    expect([10, 799, 800, 801, 6000, 1e6].map(boilerplateThreshold)).toEqual([8, 8, 8, 9, 60, 10_000]);
+  });
+});
+
+/** Fingerprints all within k of each other, so every pair is a candidate and only verification decides. */
+function input(n: number) {
+  const digests = new Uint8Array(n * DIGEST_BYTES);
+  for (let d = 0; d < n; d++) digests[d * DIGEST_BYTES] = d + 1;
+  return { fingerprints: new BigUint64Array(n), tokens: new Uint32Array(n).fill(100), digests, maxDistance: 3, minTokens: 20 };
+}
+
+describe('grouping over verified pairs', () => {
+  // 0 ~ 1 and 1 ~ 2 verified, 0 ~ 2 not: a chain.
+  const pairs = { earlier: Uint32Array.of(0, 0, 1), later: Uint32Array.of(1, 2, 2), distance: Uint8Array.of(0, 0, 0) };
+  const sets = new ShingleSets();
+  const texts = [[1, 2, 3, 4], [1, 2, 3, 4, 5, 6], [3, 4, 5, 6, 7, 8]];
+  texts.forEach((t, doc) => sets.add(doc, set(t), true, true));
+  sets.finish();
+  const verified = verifyPairs(pairs, sets, { mode: 'jaccard', threshold: 0.5 }, performance.now());
+
+  it('keeps only the pairs at or above the threshold', () => {
+    expect([...verified.pairs.earlier].map((a, i) => [a, verified.pairs.later[i]])).toEqual([[0, 1], [1, 2]]);
+    expect([...verified.similarity]).toEqual([4 / 6, 4 / 8]);
+    expect(verified.stats).toMatchObject({ candidatePairs: 3, verifiedPairs: 2, documentsCompared: 3, boilerplateThreshold: 8 });
+  });
+
+  it("leader: a member joins only a leader it is verified against; without verification all three join", () => {
+    const plain = groupDocuments({ ...input(3), mode: 'leader' });
+    expect(plain.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0, 1, 2]]);
+    const leader = groupDocuments({ ...input(3), mode: 'leader', nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
+    expect(leader.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0, 1]]);
+    expect(leader.groups[0].members.map((m) => m.similarity)).toEqual([1, 4 / 6]);
+  });
+
+  it('connected: verified edges chain (and each member says its similarity to the first, here below the threshold)', () => {
+    const connected = groupDocuments({ ...input(3), mode: 'connected', nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
+    expect(connected.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0, 1, 2]]);
+    expect(connected.groups[0].members.map((m) => m.similarity)).toEqual([1, 4 / 6, 2 / 8]);
+  });
+
+  it('leader prefers the most similar verified leader over the nearest', () => {
+    // 2 is verified against both leaders 0 and 1 (which did not join each other); 1 is more similar, 0 nearer.
+    const two = { earlier: Uint32Array.of(0, 1), later: Uint32Array.of(2, 2), distance: Uint8Array.of(1, 3) };
+    const grouping = groupDocuments({ ...input(3), mode: 'leader', nearPairs: two, similarity: Float64Array.of(0.6, 0.9) });
+    expect(grouping.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0], [1, 2]].filter((g) => g.length > 1));
+  });
+});
