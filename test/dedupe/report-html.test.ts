@@ -25,7 +25,12 @@ describe('renderReport', () => {
     const html = renderReport(outcome, { maxDistance: 12, texts: (doc) => docs[doc].text, sampleGroups: 1 });
     const data = embedded(html);
     expect(data.groups.map((g) => g[1].length)).toEqual([6, 3]);
-    expect(data.groups[0][1][0]).toEqual(['a0', 0, 'first', -1]);
+    expect(data.groups[0][1][0]).toEqual(['a0', 0, 'first', -1, 1]);
+    // Each member's verified similarity to its representative, as the rows have it (one word edited: 0.9 and up).
+    const similarity = new Map(outcome.rows.map((r) => [r.id, r.similarity]));
+    for (const m of data.groups[0][1]) expect(m[4]).toBe(similarity.get(m[0] as string));
+    expect(data.groups[0][1].slice(1).every((m) => m[4]! > 0.9 && m[4]! < 1)).toBe(true);
+    expect(data.warnings).toEqual([]);
     const near = outcome.rows.filter((r) => r.tier === 'near' && r.id !== r.representative);
     expect(data.histogram.reduce((a, b) => a + b, 0)).toBe(near.length);
     near.forEach((r) => expect(data.histogram[r.distance]).toBeGreaterThan(0));
@@ -34,6 +39,18 @@ describe('renderReport', () => {
     expect(data.groups[1][1].every((m) => m[3] === -1)).toBe(true);
     for (const diff of data.diffs) expect(diff.filter((op) => op[0] === 1).map((op) => op[1])).toEqual(['zebra']);
     expect(data.summary.documents).toBe(docs.length);
+  });
+
+  it('flags a group far larger than the rest, on the page as in the summary', () => {
+    const rows = Array.from({ length: 200 }, (_, d) => {
+      const cluster = d < 25 ? 1 : d < 27 ? 2 : null;
+      const representative = cluster === 1 ? 'd0' : cluster === 2 ? 'd25' : `d${d}`;
+      return { id: `d${d}`, cluster, representative, distance: 0, tier: cluster === null ? 'unique' as const : 'near' as const, kept: representative === `d${d}`, similarity: cluster === null ? null : 1 };
+    });
+    const summary = { documents: 200, groups: 2, exactGroups: 0, nearGroups: 2, tooShort: 0, kept: 175, dropped: 25, droppedExact: 0, droppedNear: 25 };
+    const html = renderReport({ rows, summary, pipelineVersion: 'test' }, { maxDistance: 20 });
+    expect(embedded(html).warnings).toEqual([expect.stringMatching(/^one group holds 25 documents \(12\.5% of those compared\) at k = 20, 12 times the next largest \(2\); it is group 1:/)]);
+    expect(html).toContain('<div id="warnings"></div>');
   });
 
   it('keeps ids and texts inside the data: no "</script>" of a document can end the element', async () => {

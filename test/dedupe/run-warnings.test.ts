@@ -45,6 +45,18 @@ describe('runWarnings', () => {
   });
 });
 
+describe('a group far larger than the rest', () => {
+  it('is flagged at 10 times the next largest even when its share is small, and names the group', () => {
+    // 25 of 100,000 is 0.025%: under the share, but 12 times the next group.
+    const warnings = runWarnings(grouping([2, 25, 2], 'near'), 100_000, 20);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^one group holds 25 documents \(0\.0% of those compared\) at k = 20, 12 times the next largest \(2\); it is group 2:/);
+    expect(runWarnings(grouping([25, 3], 'near'), 100_000, 20)).toEqual([]); // 8 times: not far enough
+    expect(runWarnings(grouping([GIANT_GROUP_MIN - 1, 1], 'near'), 100_000, 20)).toEqual([]); // too few
+    expect(runWarnings(grouping([25], 'near'), 100_000, 20)).toEqual([]); // no rest to compare with
+  });
+});
+
 describe('simhash dedupe warns on stderr and in JSON', () => {
   const dir = mkdtempSync(join(tmpdir(), 'simhash-warnings-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -13,22 +13,44 @@ export const NEAR_SHARE_WARNING = 0.2;
  */
 export const GIANT_GROUP_SHARE = 0.01;
 export const GIANT_GROUP_MIN = 20;
+/**
+ * Or a near group this many times the next largest (and at least GIANT_GROUP_MIN): far larger than the rest, whatever
+ * its share. With verification a group grows only through verified edges, so one that dwarfs the others is the
+ * place to look first (shared boilerplate the count missed, a template, a real campaign).
+ */
+export const GIANT_GROUP_RATIO = 10;
 
 export function runWarnings(grouping: Grouping, documents: number, maxDistance: number): string[] {
   const compared = documents - grouping.tooShort.length;
   if (compared <= 0) return [];
   const warnings: string[] = [];
-  let near = 0, largest = 0;
-  for (const group of grouping.groups) {
-    near += group.members.filter((m) => m.tier === 'near').length;
-    if (group.tier === 'near') largest = Math.max(largest, group.members.length);
-  }
-  const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+  let near = 0;
+  for (const group of grouping.groups) near += group.members.filter((m) => m.tier === 'near').length;
   if (near / compared > NEAR_SHARE_WARNING) {
     warnings.push(`${percent(near / compared)} of the documents compared are near-duplicates at k = ${maxDistance}: k is probably too large for this corpus (\`simhash eval --corpus\` recommends one)`);
   }
-  if (largest >= GIANT_GROUP_MIN && largest / compared > GIANT_GROUP_SHARE) {
-    warnings.push(`one group holds ${largest} documents (${percent(largest / compared)} of those compared) at k = ${maxDistance}: unrelated documents may be joining up (\`simhash eval --corpus\` recommends a k)`);
-  }
+  const giant = giantGroupWarning(grouping.groups.map((g, i) => ({ number: i + 1, size: g.members.length, near: g.tier === 'near' })), compared, maxDistance);
+  if (giant !== undefined) warnings.push(giant);
   return warnings;
+}
+
+const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/**
+ * The largest near group, when it holds too large a share of the documents compared or is far larger than the
+ * next (GIANT_GROUP_RATIO); the report page (report-page/report-data.ts) shows the same line.
+ */
+export function giantGroupWarning(groups: readonly { number: number; size: number; near: boolean }[], compared: number, maxDistance: number): string | undefined {
+  let largest: { number: number; size: number } | undefined;
+  for (const g of groups) if (g.near && (largest === undefined || g.size > largest.size)) largest = g;
+  // The next largest group of either tier: what "the rest" look like.
+  let next = 0;
+  for (const g of groups) if (g !== largest) next = Math.max(next, g.size);
+  if (largest === undefined || largest.size < GIANT_GROUP_MIN || compared <= 0) return undefined;
+  const share = largest.size / compared > GIANT_GROUP_SHARE;
+  const dwarfs = next > 0 && largest.size >= GIANT_GROUP_RATIO * next;
+  if (!share && !dwarfs) return undefined;
+  return `one group holds ${largest.size} documents (${percent(largest.size / compared)} of those compared) at k = ${maxDistance}`
+    + (dwarfs ? `, ${Math.floor(largest.size / next)} times the next largest (${next}); it is group ${largest.number}` : `; it is group ${largest.number}`)
+    + `: unrelated documents may be joining up (\`simhash eval --corpus\` recommends a k)`;
 }

@@ -34,6 +34,8 @@ export const PAGE_SCRIPT = String.raw`
   ];
   var summary = document.getElementById('summary');
   facts.forEach(function (f) { summary.appendChild(el('div', { className: 'fact' }, [el('span', { text: f[0] }), el('b', { text: f[1], 'data-fact': f[0] })])); });
+  var warnings = document.getElementById('warnings');
+  data.warnings.forEach(function (w) { warnings.appendChild(el('p', { className: 'warning', text: 'warning: ' + w })); });
   document.getElementById('settings').textContent = Object.keys(data.settings).map(function (k) { return k + ' ' + JSON.stringify(data.settings[k]); }).join(' · ');
   document.getElementById('sample').textContent = data.sample.withTexts
     ? 'Diffs are embedded for the members (up to ' + data.sample.members + ' each) of the ' + count(data.sample.groups) + ' largest groups; other groups list ids and distances only (--report-texts sets how many).'
@@ -92,9 +94,11 @@ export const PAGE_SCRIPT = String.raw`
     ]));
     details.addEventListener('toggle', function () {
       if (!details.open || details.querySelector('table')) return;
-      var table = el('table', null, [el('tr', null, ['id', 'distance', 'tier', ''].map(function (h) { return el('th', { text: h }); }))]);
+      var table = el('table', null, [el('tr', null, ['id', 'distance', 'tier', 'similarity', ''].map(function (h) { return el('th', { text: h }); }))]);
       members.forEach(function (r) {
-        var row = el('tr', { className: 'member', 'data-id': String(r[0]) }, [el('td', { text: String(r[0]) }), el('td', { text: String(r[1]) }), el('td', { text: r[2] })]);
+        // similarity: the verified shingle similarity to the representative (empty when the run did not verify).
+        var similarity = typeof r[4] === 'number' ? r[4].toFixed(2) : '';
+        var row = el('tr', { className: 'member', 'data-id': String(r[0]) }, [el('td', { text: String(r[0]) }), el('td', { text: String(r[1]) }), el('td', { text: r[2] }), el('td', { className: 'similarity', text: similarity })]);
         var cell = el('td');
         if (r[3] >= 0) {
           var button = el('button', { type: 'button', text: 'diff' });
@@ -118,7 +122,7 @@ export const PAGE_SCRIPT = String.raw`
       else if (op[0] === 2) box.appendChild(el('span', { className: 'fold', text: ' … ' + op[1] + ' equal words … ' }));
       else box.appendChild(document.createTextNode(op[1]));
     });
-    var cell = el('td', { colspan: '4' }, [box]);
+    var cell = el('td', { colspan: '5' }, [box]);
     row.parentNode.insertBefore(el('tr', { className: 'diff-row' }, [cell]), row.nextSibling);
   }
   more.addEventListener('click', drawMore);

@@ -10,6 +10,7 @@ h1 { font-size: 22px; margin: 0 0 12px; }
 #summary { display: flex; flex-wrap: wrap; gap: 8px 20px; margin-bottom: 8px; }
 .fact span { color: #666; margin-right: 6px; }
 #settings, #sample, #shown { color: #666; font-size: 12px; }
+.warning { color: #b3261e; font-weight: 600; margin: 4px 0; }
 #histogram svg { width: 100%; max-width: 640px; height: auto; }
 .bar { fill: #4a7bd0; } text { font-size: 11px; fill: #444; }
 line.chosen { stroke: #d0342c; stroke-width: 2; } text.chosen { fill: #d0342c; }
@@ -38,6 +39,7 @@ export function renderPage(data: ReportData): string {
 <body>
 <h1 id="title"></h1>
 <div id="summary"></div>
+<div id="warnings"></div>
 <div id="settings"></div>
 <h2>Near-duplicate distances</h2>
 <div id="histogram"></div>

@@ -3,6 +3,7 @@
 // largest first), and word diffs for a bounded sample: the members of the largest groups, as many as
 // `sampleGroups` says. Everything else a million-document run has stays out of the page.
 import type { ClusterRow, KeepCounts, RowTier } from '../grouping/cluster-rows.js';
+import { giantGroupWarning } from '../grouping/warnings.js';
 import { wordDiff, type DiffOp } from './word-diff.js';
 
 export interface ReportEvaluation {
@@ -38,8 +39,11 @@ export interface ReportInput {
   readonly pipelineVersion: string;
 }
 
-/** A group as the page has it: tier, then members as [id, distance, tier, diff index or -1]. */
-export type ReportGroup = readonly [tier: 'exact' | 'near', members: readonly (readonly [id: string | number, distance: number, tier: RowTier | 'first', diff: number])[]];
+/**
+ * A group as the page has it: tier, then members as [id, distance, tier, diff index or -1, similarity to the
+ * representative or null (no verification)].
+ */
+export type ReportGroup = readonly [tier: 'exact' | 'near', members: readonly (readonly [id: string | number, distance: number, tier: RowTier | 'first', diff: number, similarity: number | null])[]];
 
 export interface ReportData {
   readonly title: string;
@@ -55,6 +59,8 @@ export interface ReportData {
   readonly groups: readonly ReportGroup[];
   readonly sample: { readonly groups: number; readonly members: number; readonly withTexts: boolean };
   readonly diffs: readonly (readonly DiffOp[])[];
+  /** A group far larger than the rest (grouping/warnings.ts), as the run's summary flags it. */
+  readonly warnings: readonly string[];
 }
 
 export const DEFAULT_SAMPLE_GROUPS = 200;
@@ -114,11 +120,14 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
           diff = diffs.length - 1;
         }
       }
-      return [m.id, m.distance, first ? 'first' : m.tier, diff] as const;
+      return [m.id, m.distance, first ? 'first' : m.tier, diff, numberOrNull(m.similarity)] as const;
     });
     return [rows[representative].tier === 'near' ? 'near' : 'exact', listed];
   });
   const evaluationRow = options.evaluation?.rows?.find((r) => r.k === options.maxDistance);
+  // Group numbers as the rows have them (the clusters file's `cluster`), not the page's largest-first order.
+  const sized = groupsBySize(rows).map((members) => ({ number: rows[members[0]].cluster ?? 0, size: members.length, near: rows[representativeOf(rows, members)].tier === 'near' }));
+  const giant = giantGroupWarning(sized, input.summary.documents - input.summary.tooShort, options.maxDistance);
   return {
     title: options.title ?? 'simhash dedupe report',
     pipelineVersion: input.pipelineVersion,
@@ -133,6 +142,7 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
     groups,
     sample: { groups: Math.min(sampleGroups, groups.length), members: sampleMembers, withTexts: options.texts !== undefined },
     diffs,
+    warnings: giant === undefined ? [] : [giant],
   };
 }
 
