@@ -58,7 +58,7 @@ export function summarize(result: DedupeResult): Summary {
     documentsPerSecond: Math.round(result.documents.length / Math.max(seconds, 1e-6)),
     megabytesPerSecond: round(result.bytes / 1e6 / Math.max(seconds, 1e-6), 1),
     threads: result.threads,
-    ...(result.verification === undefined ? {} : { verification: { ...result.verification, seconds: round(result.verification.seconds, 3) } }),
+    ...(result.verification === undefined ? {} : { verification: { ...result.verification, seconds: round(result.verification.seconds, 3), shingleSeconds: round(result.verification.shingleSeconds, 3), pairSeconds: round(result.verification.pairSeconds, 4) } }),
   };
 }
 

@@ -47,7 +47,12 @@ export interface VerificationStats {
   readonly boilerplateThreshold: number;
   /** Bytes of the held sets (before boilerplate was taken out). */
   readonly setBytes: number;
+  /** The whole verification: reading the texts again, shingling and counting them, comparing the pairs. */
   readonly seconds: number;
+  /** Of which shingling and counting the texts (the rest of the time outside the comparisons is reading). */
+  readonly shingleSeconds: number;
+  /** Of which comparing the candidate pairs. */
+  readonly pairSeconds: number;
 }
 
 export function boilerplateThreshold(texts: number): number {
@@ -210,7 +215,8 @@ export interface VerifiedPairs {
 }
 
 /** The candidates checked against the finished sets: only those at or above the threshold stay. */
-export function verifyPairs(candidates: NearPairs, sets: ShingleSets, settings: VerifySettings, started: number): VerifiedPairs {
+export function verifyPairs(candidates: NearPairs, sets: ShingleSets, settings: VerifySettings, started: number, shingleSeconds = 0): VerifiedPairs {
+  const pairsStarted = performance.now();
   const keep: number[] = [];
   const values: number[] = [];
   for (let i = 0; i < candidates.earlier.length; i++) {
@@ -220,6 +226,7 @@ export function verifyPairs(candidates: NearPairs, sets: ShingleSets, settings: 
       values.push(s);
     }
   }
+  const pairSeconds = (performance.now() - pairsStarted) / 1000;
   const pairs: NearPairs = {
     earlier: Uint32Array.from(keep, (i) => candidates.earlier[i]),
     later: Uint32Array.from(keep, (i) => candidates.later[i]),
@@ -239,6 +246,8 @@ export function verifyPairs(candidates: NearPairs, sets: ShingleSets, settings: 
       boilerplateThreshold: sets.threshold,
       setBytes: sets.bytes,
       seconds: (performance.now() - started) / 1000,
+      shingleSeconds,
+      pairSeconds,
     },
   };
 }
@@ -248,22 +257,34 @@ export function verifyPairs(candidates: NearPairs, sets: ShingleSets, settings: 
  * out), every distinct text is counted for the boilerplate threshold and the documents in candidate pairs are held.
  */
 export function verifyTexts(candidates: NearPairs, run: VerifyRun, texts: AsyncIterable<{ doc: number; text: string }> | Iterable<{ doc: number; text: string }>, hasher: SimHash, settings: VerifySettings): Promise<VerifiedPairs> {
+  const timing = { shingleSeconds: 0 };
   async function* sets() {
-    for await (const { doc, text } of texts) if (run.counted(doc) || run.held(doc)) yield { doc, set: shingleHashes(hasher, text) };
+    for await (const { doc, text } of texts) {
+      if (!run.counted(doc) && !run.held(doc)) continue;
+      const started = performance.now();
+      const set = shingleHashes(hasher, text);
+      timing.shingleSeconds += (performance.now() - started) / 1000;
+      yield { doc, set };
+    }
   }
-  return verifySets(candidates, run, sets(), settings);
+  return verifySets(candidates, run, sets(), settings, timing);
 }
 
 /** The same from sets made already (shingleHashes of each document's text). */
-export async function verifySets(candidates: NearPairs, run: VerifyRun, sets: AsyncIterable<{ doc: number; set: Uint32Array }> | Iterable<{ doc: number; set: Uint32Array }>, settings: VerifySettings): Promise<VerifiedPairs> {
+export async function verifySets(candidates: NearPairs, run: VerifyRun, sets: AsyncIterable<{ doc: number; set: Uint32Array }> | Iterable<{ doc: number; set: Uint32Array }>, settings: VerifySettings, timing = { shingleSeconds: 0 }): Promise<VerifiedPairs> {
   const started = performance.now();
   const held = new ShingleSets();
+  let countSeconds = 0;
   for await (const { doc, set } of sets) {
     const counted = run.counted(doc), hold = run.held(doc);
+    const t = performance.now();
     if (counted || hold) held.add(doc, set, counted, hold);
+    countSeconds += (performance.now() - t) / 1000;
   }
+  const t = performance.now();
   held.finish();
-  return verifyPairs(candidates, held, settings, started);
+  countSeconds += (performance.now() - t) / 1000;
+  return verifyPairs(candidates, held, settings, started, timing.shingleSeconds + countSeconds);
 }
 
 /** Which documents a verification counts (the first of each distinct text) and holds (those in candidate pairs). */
