@@ -111,12 +111,10 @@ describe('simhash dedupe on a fixture tree', () => {
     const text = await runInProcess(['dedupe', '-k', String(K), '--threads', '1', '--exclude', 'node_modules', tree.dir]);
     expect(text.stdout).toMatch(/^group 1: near, 7 documents\n {3}0 {2}\S+01-article\.txt\n {3}0 {2}\S+02-exact-copy\.txt {2}exact copy\n/);
     expect(text.stdout).toMatch(/too short to compare .*: 1 document\n {2}\S+08-short\.txt \(6 tokens\)/);
-    expect(text.stdout).toMatch(/\n11 documents, 4 inputs skipped, 1 too short: 2 groups \(1 exact, 1 near\), 7 duplicates at distance <= 12 verified by jaccard >= 0\.5 \(3 of 3 candidate pairs\), shingle 3; [\d.]+ s, [\d,]+ documents\/s, [\d.]+ MB\/s \(wasm, 1 thread\)\n$/);
-    // --verify off: today's line, and the near members say only "near".
+    expect(text.stdout).toMatch(/\n11 documents, 4 inputs skipped, 1 too short: 2 groups \(1 exact, 1 near\), 7 duplicates at distance <= 12, shingle 3; [\d.]+ s, [\d,]+ documents\/s, [\d.]+ MB\/s \(wasm, 1 thread\)\nverified: 3 of 3 candidate pairs had jaccard >= 0\.5 on word shingles \(shingles in 8 or more of the 6 distinct texts left out as boilerplate\); [\d.]+ s\n$/);
+    // --verify off: the summary line is last, with no verification line.
     const off = await runInProcess(['dedupe', '-k', String(K), '--verify', 'off', '--threads', '1', '--exclude', 'node_modules', tree.dir]);
-    expect(off.stdout).toMatch(/\n11 documents, 4 inputs skipped, 1 too short: 2 groups \(1 exact, 1 near\), 7 duplicates at distance <= 12, shingle 3; [\d.]+ s/);
-    expect(off.stdout).toMatch(/04-edited\.txt {2}near\n/);
-    expect(text.stdout).toMatch(/04-edited\.txt {2}near, similarity 0\.\d\d\n/);
+    expect(off.stdout).toMatch(/\n11 documents, 4 inputs skipped, 1 too short: 2 groups \(1 exact, 1 near\), 7 duplicates at distance <= 12, shingle 3; [\d.]+ s.*\)\n$/);
     const jsonl = await runInProcess(['dedupe', '--format', 'jsonl', '-k', String(K), '--threads', '1', '--exclude', 'node_modules', tree.dir]);
     const records = jsonl.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
     expect(records.map((r) => r.type)).toEqual(['group', 'group', 'tooShort', 'skipped', 'skipped', 'skipped', 'skipped', 'summary']);

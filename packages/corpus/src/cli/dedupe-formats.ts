@@ -126,7 +126,9 @@ export function formatText(result: DedupeResult, options: DedupeOptions): string
     if (result.tooShort.length > TEXT_TOO_SHORT_LIMIT) out.push(`  ... and ${result.tooShort.length - TEXT_TOO_SHORT_LIMIT} more (--format json lists them all)`);
     out.push('');
   }
-  out.push(summaryLine(summarize(result), options));
+  const s = summarize(result);
+  out.push(summaryLine(s, options));
+  if (s.verification !== undefined) out.push(verificationLine(s.verification));
   return `${out.join('\n')}\n`;
 }
 
@@ -141,6 +143,7 @@ export function formatSummary(result: DedupeResult, options: DedupeOptions): str
   const out = [
     summaryLine(s, options),
     `deduplicated: ${s.kept} kept, ${s.dropped} dropped (${s.droppedExact} exact copies, ${s.droppedNear} near-duplicates)`,
+    ...(s.verification === undefined ? [] : [verificationLine(s.verification)]),
   ];
   const largest = result.groups.map((group, i) => ({ group, number: i + 1 }))
     .sort((a, b) => b.group.members.length - a.group.members.length || a.number - b.number)
@@ -163,8 +166,7 @@ function documentNamer(result: DedupeResult): (doc: number) => string {
 function groupLines(group: Group, number: number, name: (doc: number) => string, limit = Infinity): string[] {
   const out = [`group ${number}: ${group.tier}, ${group.members.length} documents`];
   for (const m of group.members.slice(0, limit)) {
-    const near = m.similarity === undefined ? '  near' : `  near, similarity ${roundSimilarity(m.similarity)!.toFixed(2)}`;
-    const how = m.tier === 'first' ? '' : m.tier === 'near' ? near : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
+    const how = m.tier === 'first' ? '' : m.tier === 'near' ? '  near' : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
     out.push(`  ${String(m.distance).padStart(2)}  ${name(m.doc)}${how}`);
   }
   if (group.members.length > limit) out.push(`  ... and ${group.members.length - limit} more`);
@@ -177,12 +179,18 @@ export function summaryLine(s: Summary, options: DedupeOptions): string {
     s.skipped > 0 ? `, ${count(s.skipped, 'input')} skipped` : '',
     `, ${s.tooShort} too short`,
     `: ${count(s.groups, 'group')} (${s.exactGroups} exact, ${s.nearGroups} near), ${count(s.duplicates, 'duplicate')}`,
-    ` at distance <= ${options.maxDistance}`,
-    s.verification === undefined ? '' : ` verified by ${s.verification.mode} >= ${s.verification.threshold} (${s.verification.verifiedPairs} of ${count(s.verification.candidatePairs, 'candidate pair')})`,
-    `, shingle ${options.shingle}`,
+    ` at distance <= ${options.maxDistance}, shingle ${options.shingle}`,
     `; ${s.seconds.toFixed(2)} s, ${s.documentsPerSecond.toLocaleString('en')} documents/s, ${s.megabytesPerSecond} MB/s`,
     ` (${options.engine}, ${s.threads} thread${s.threads === 1 ? '' : 's'})`,
   ].join('');
+}
+
+/**
+ * Its own line after the summary line (which keeps the shape README.md and docs/cli.md show): what the
+ * verification let through, out of what SimHash proposed.
+ */
+export function verificationLine(v: VerificationStats): string {
+  return `verified: ${v.verifiedPairs} of ${count(v.candidatePairs, 'candidate pair')} had ${v.mode} >= ${v.threshold} on word shingles (shingles in ${v.boilerplateThreshold} or more of the ${v.textsCounted} distinct texts left out as boilerplate); ${v.seconds.toFixed(2)} s`;
 }
 
 /** "1 document", "2 documents". */
