@@ -70,11 +70,13 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       grouping: flags.grouping,
       verify: flags.verify,
       verifyThreshold: flags.verifyThreshold,
+      // No -k with verification: the candidate distance is chosen for the corpus (docs/cli.md, "Verification").
+      autoDistance: self.getOptionValueSource('distance') === 'default' && flags.verify !== 'off',
     };
     if (flags.collect || flags.shard !== undefined || flags.redis !== undefined || flags.name !== undefined) {
       // A distributed run's inputs are spread over machines: no one process can read the candidates' texts again.
       if (self.getOptionValueSource('verify') === 'cli' && flags.verify !== 'off') throw new UsageError('--verify needs every input on this machine; a run with --shard or --collect groups by SimHash distance alone (--verify off)');
-      options = { ...options, verify: 'off' };
+      options = { ...options, verify: 'off', autoDistance: false };
     }
     if (flags.collect) {
       if (flags.shard !== undefined || flags.redis !== undefined) throw new UsageError('--collect reads shard files; --shard and --redis are for the shards');
@@ -98,7 +100,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
         progress.stop();
       }
       if (result.documents.length === 0) throw new NoDocumentsError();
-      await report(result, options, flags, stdin, context);
+      await report(result, { ...options, maxDistance: result.maxDistance }, flags, stdin, context);
     });
   });
 }

@@ -4,6 +4,7 @@ import { toHex } from 'simhash-wasm';
 import { quoteName } from '../io/index.js';
 import { keepCounts, roundSimilarity } from '../grouping/cluster-rows.js';
 import type { VerificationStats } from '../grouping/verify.js';
+import type { DistanceChoice } from '../grouping/group-batches.js';
 import type { Group } from '../grouping/group.js';
 import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
 import { runWarnings } from '../grouping/warnings.js';
@@ -34,6 +35,8 @@ export interface Summary {
   readonly megabytesPerSecond: number;
   /** Threads that fingerprinted (one for a small input unless --threads was given). */
   readonly threads: number;
+  /** With no -k and verification: the k chosen, for how many distinct texts, the chance pairs expected within it. */
+  readonly distanceChoice?: DistanceChoice;
   /** What the verification did (absent with --verify off): candidate and verified pairs, the boilerplate threshold, its time. */
   readonly verification?: VerificationStats;
 }
@@ -58,6 +61,7 @@ export function summarize(result: DedupeResult): Summary {
     documentsPerSecond: Math.round(result.documents.length / Math.max(seconds, 1e-6)),
     megabytesPerSecond: round(result.bytes / 1e6 / Math.max(seconds, 1e-6), 1),
     threads: result.threads,
+    ...(result.distanceChoice === undefined ? {} : { distanceChoice: { ...result.distanceChoice, chancePairs: round(result.distanceChoice.chancePairs, 3) } }),
     ...(result.verification === undefined ? {} : { verification: { ...result.verification, seconds: round(result.verification.seconds, 3), shingleSeconds: round(result.verification.shingleSeconds, 3), pairSeconds: round(result.verification.pairSeconds, 4) } }),
   };
 }
@@ -128,7 +132,7 @@ export function formatText(result: DedupeResult, options: DedupeOptions): string
   }
   const s = summarize(result);
   out.push(summaryLine(s, options));
-  if (s.verification !== undefined) out.push(verificationLine(s.verification));
+  if (s.verification !== undefined) out.push(verificationLine(s.verification, s.distanceChoice));
   return `${out.join('\n')}\n`;
 }
 
@@ -143,7 +147,7 @@ export function formatSummary(result: DedupeResult, options: DedupeOptions): str
   const out = [
     summaryLine(s, options),
     `deduplicated: ${s.kept} kept, ${s.dropped} dropped (${s.droppedExact} exact copies, ${s.droppedNear} near-duplicates)`,
-    ...(s.verification === undefined ? [] : [verificationLine(s.verification)]),
+    ...(s.verification === undefined ? [] : [verificationLine(s.verification, s.distanceChoice)]),
   ];
   const largest = result.groups.map((group, i) => ({ group, number: i + 1 }))
     .sort((a, b) => b.group.members.length - a.group.members.length || a.number - b.number)
@@ -189,8 +193,9 @@ export function summaryLine(s: Summary, options: DedupeOptions): string {
  * Its own line after the summary line (which keeps the shape README.md and docs/cli.md show): what the
  * verification let through, out of what SimHash proposed.
  */
-export function verificationLine(v: VerificationStats): string {
-  return `verified: ${v.verifiedPairs} of ${count(v.candidatePairs, 'candidate pair')} had ${v.mode} >= ${v.threshold} on word shingles (shingles in ${v.boilerplateThreshold} or more of the ${v.textsCounted} distinct texts left out as boilerplate); ${v.seconds.toFixed(2)} s`;
+export function verificationLine(v: VerificationStats, choice?: DistanceChoice): string {
+  const chosen = choice === undefined ? '' : `; k = ${choice.k} chosen for ${choice.documents} texts (${choice.chancePairs.toFixed(1)} pairs expected within it by chance)`;
+  return `verified: ${v.verifiedPairs} of ${count(v.candidatePairs, 'candidate pair')} had ${v.mode} >= ${v.threshold} on word shingles (shingles in ${v.boilerplateThreshold} or more of the ${v.textsCounted} distinct texts left out as boilerplate)${chosen}; ${v.seconds.toFixed(2)} s`;
 }
 
 /** "1 document", "2 documents". */

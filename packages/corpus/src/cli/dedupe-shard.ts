@@ -181,6 +181,7 @@ export function collectShards(files: readonly string[]): { result: DedupeResult;
     bytes: merged.documents.reduce((sum, d) => sum + d.bytes, 0),
     seconds: Math.max(...shards.map((s) => s.header.seconds)),
     threads: shards.reduce((sum, s) => sum + s.header.threads, 0),
+    maxDistance: header.maxDistance,
   };
   const options = { ...header.settings, maxDistance: header.maxDistance, minTokens: header.minTokens, grouping: header.grouping, threads: result.threads } as unknown as DedupeOptions;
   return { result, options };

@@ -16,6 +16,7 @@ import type { Verifier } from '../grouping/group-batches.js';
 import { DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, verifySets, verifyTexts, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
 import { extractText } from '../html/extractor.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
+import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
 
 export interface DedupeDocument {
   readonly id: string | number;
@@ -23,7 +24,10 @@ export interface DedupeDocument {
 }
 
 export interface DedupeOptions {
-  /** Largest Hamming distance of near-duplicates, 0..32; default 3 (`simhash eval --corpus` recommends one). */
+  /**
+   * Largest Hamming distance of near-duplicate candidates, 0..32. Default: with verification, chosen for the corpus
+   * at hand (evaluation/corpus-scale.ts, corpusCandidateDistance); with verify 'off', 3.
+   */
   readonly maxDistance?: number;
   readonly shingle?: number;
   readonly tokens?: Tokenization;
@@ -50,6 +54,8 @@ export interface DedupeOutcome {
   readonly rows: ClusterRow[];
   readonly summary: KeepCounts;
   readonly pipelineVersion: string;
+  /** The candidate distance used: options.maxDistance, or the one chosen for these documents. */
+  readonly maxDistance: number;
 }
 
 const BATCH = 512;
@@ -84,9 +90,12 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
       const array = documents as readonly DedupeDocument[];
       verifier = (candidates, run) => verifyTexts(candidates, run, array.map((d, doc) => ({ doc, text: html === false ? d.text : extractText(d.text, html) })), shingleHasher({ shingle, tokens: options.tokens }), settings);
     }
-    const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, streamed), { maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verifier });
+    const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, streamed), {
+      maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verifier,
+      chooseDistance: verifier !== undefined && options.maxDistance === undefined ? (fps) => corpusCandidateDistance(fps) : undefined,
+    });
     const placement = placeDocuments(grouped, ids.length);
-    return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version };
+    return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version, maxDistance: grouped.maxDistance };
   } finally {
     await analyzer.close();
   }

@@ -9,6 +9,7 @@ import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches, type GroupedDocuments } from '../grouping/group-batches.js';
 import { DEFAULT_VERIFY_THRESHOLD, type VerifyMode } from '../grouping/verify.js';
 import { rereadVerifier } from './verify-pass.js';
+import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
 
 export type { DocumentInfo } from '../analysis/read-and-analyze.js';
 
@@ -22,6 +23,11 @@ export interface DedupeOptions extends AnalysisOptions {
   readonly verify?: VerifyMode;
   /** Default DEFAULT_VERIFY_THRESHOLD. */
   readonly verifyThreshold?: number;
+  /**
+   * With verification: choose the candidate distance for this corpus (evaluation/corpus-scale.ts,
+   * corpusCandidateDistance) instead of maxDistance; the result's maxDistance says which k it took.
+   */
+  readonly autoDistance?: boolean;
 }
 
 export interface DedupeResult extends GroupedDocuments {
@@ -57,7 +63,8 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   const verify = options.verify === undefined || options.verify === 'off'
     ? undefined
     : rereadVerifier({ entries: run.entries, stdin, options }, { mode: options.verify, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens });
-  const grouped = await groupBatches(run.batches(), { ...options, verify });
+  const chooseDistance = verify !== undefined && options.autoDistance === true ? (fps: BigUint64Array) => corpusCandidateDistance(fps) : undefined;
+  const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance });
   const documents = grouped.documents;
   const bytes = documents.reduce((sum, d) => sum + d.bytes, 0);
   return { ...grouped, pipelineVersion: run.version, inputs: run.entries, skipped, bytes, seconds: (performance.now() - started) / 1000, threads: run.threads };

@@ -24,6 +24,19 @@ export interface GroupSettings {
   readonly grouping: GroupingMode;
   /** Absent: SimHash distance alone decides (--verify off). */
   readonly verify?: Verifier;
+  /**
+   * With a verifier: the candidate distance chosen for the corpus at hand, from the fingerprints of its distinct
+   * texts long enough to compare (dedupe/defaults.ts), in place of maxDistance.
+   */
+  readonly chooseDistance?: (fingerprints: BigUint64Array) => DistanceChoice;
+}
+
+/** How the candidate distance was chosen, when it was (the summary's `distanceChoice`). */
+export interface DistanceChoice {
+  readonly k: number;
+  readonly documents: number;
+  readonly chancePairs: number;
+  readonly budgetPerDocument: number;
 }
 
 export interface GroupedDocuments extends Grouping {
@@ -32,6 +45,9 @@ export interface GroupedDocuments extends Grouping {
   readonly tokens: Uint32Array;
   /** What the verification did; absent without one. */
   readonly verification?: VerificationStats;
+  /** The candidate distance the run used: settings.maxDistance, or the one chosen. */
+  readonly maxDistance: number;
+  readonly distanceChoice?: DistanceChoice;
 }
 
 export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settings: GroupSettings): Promise<GroupedDocuments> {
@@ -49,13 +65,20 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
     digests.set(batch.digests, start * DIGEST_BYTES);
     start += batch.documents.length;
   }
-  const input = { fingerprints, tokens, digests, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping };
-  if (settings.verify === undefined) return { ...groupDocuments(input), documents, fingerprints, tokens };
-  const candidates = candidatePairs(input);
+  const base = { fingerprints, tokens, digests, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping };
+  if (settings.verify === undefined) return { ...groupDocuments(base), documents, fingerprints, tokens, maxDistance: settings.maxDistance };
   const classOf = exactClasses(digests, tokens, n);
+  let distanceChoice: DistanceChoice | undefined;
+  if (settings.chooseDistance !== undefined) {
+    const compared: bigint[] = [];
+    for (let d = 0; d < n; d++) if (classOf[d] === d && tokens[d] >= settings.minTokens) compared.push(fingerprints[d]);
+    distanceChoice = settings.chooseDistance(BigUint64Array.from(compared));
+  }
+  const input = { ...base, maxDistance: distanceChoice?.k ?? settings.maxDistance };
+  const candidates = candidatePairs(input);
   const held = new Uint8Array(n);
   for (let i = 0; i < candidates.earlier.length; i++) held[candidates.earlier[i]] = held[candidates.later[i]] = 1;
   const verified = await settings.verify(candidates, { documents, counted: (doc) => classOf[doc] === doc, held: (doc) => held[doc] === 1 });
   const grouping = groupDocuments({ ...input, nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
-  return { ...grouping, documents, fingerprints, tokens, verification: verified.stats };
+  return { ...grouping, documents, fingerprints, tokens, verification: verified.stats, maxDistance: input.maxDistance, ...(distanceChoice === undefined ? {} : { distanceChoice }) };
 }
