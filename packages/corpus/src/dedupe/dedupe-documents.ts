@@ -12,7 +12,7 @@ import { createAnalyzer, type Analyzer } from '../analysis/analyzer.js';
 import { clusterRows, keepCounts, placeDocuments, type ClusterRow, type KeepCounts } from '../grouping/cluster-rows.js';
 import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches } from '../grouping/group-batches.js';
-import type { Verifier } from '../grouping/group-batches.js';
+import type { Verifier, VerifierRun } from '../grouping/group-batches.js';
 import { DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, verifySets, verifyTexts, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
 import { extractText } from '../html/extractor.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
@@ -88,7 +88,13 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
       verifier = (candidates, run) => verifySets(candidates, run, [...streamed.sets].map(([doc, set]) => ({ doc, set })), settings);
     } else if (settings !== undefined) {
       const array = documents as readonly DedupeDocument[];
-      verifier = (candidates, run) => verifyTexts(candidates, run, array.map((d, doc) => ({ doc, text: html === false ? d.text : extractText(d.text, html) })), shingleHasher({ shingle, tokens: options.tokens }), settings);
+      // A generator, not a map: one text (HTML extracted) at a time, never all of them at once.
+      const texts = function* (run: VerifierRun) {
+        for (let doc = 0; doc < array.length; doc++) {
+          if (run.counted(doc) || run.held(doc)) yield { doc, text: html === false ? array[doc].text : extractText(array[doc].text, html) };
+        }
+      };
+      verifier = (candidates, run) => verifyTexts(candidates, run, texts(run), shingleHasher({ shingle, tokens: options.tokens }), settings);
     }
     const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, streamed), {
       maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verifier,
