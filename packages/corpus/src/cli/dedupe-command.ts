@@ -1,5 +1,6 @@
 // `simhash dedupe`: which of these documents are copies of each other? Exact copies first (equal normalised text),
-// then near-duplicates by SimHash distance; groups, too-short documents and a summary on stdout.
+// then near-duplicate candidates by SimHash distance, each verified by its shingles unless --verify off
+// (grouping/verify.ts); groups, too-short documents and a summary on stdout.
 import { Option, type Command } from 'commander';
 import type { GroupingMode } from '../grouping/group.js';
 import { runDedupe, type DedupeOptions, type DedupeResult } from '../dedupe/pipeline.js';

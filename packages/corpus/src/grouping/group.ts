@@ -1,5 +1,7 @@
 // The two tiers. Exact: documents whose normalised texts (token sequences) are equal, by digest. Near: one
-// representative per exact class, long enough to compare, matched by SimHash distance through SimHashIndex.
+// representative per exact class, long enough to compare, matched by SimHash distance through SimHashIndex; with
+// verification (verify.ts), candidatePairs lists the pairs within k and only the verified ones come back as
+// nearPairs to join groups.
 import { hamming } from 'simhash-wasm';
 import { SimHashIndex } from 'simhash-wasm';
 import { DIGEST_BYTES } from '../analysis/analyze-document.js';
