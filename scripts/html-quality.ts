@@ -1,6 +1,7 @@
 // How well each HTML extractor finds a page's article, measured on Readability-style test pages: a directory of
 // `<page>/source.html` with the article a person chose in `<page>/expected.html` (Mozilla Readability's
-// test/test-pages has 130). For `text` (htmlToText) and `main` (htmlMainText) it prints
+// test/test-pages has 130). For `text` (htmlToText), `main` (htmlMainText) and `corpus` (htmlCorpusTexts: the main
+// content with the fallback, the pages of DIR being the corpus whose repeated lines are counted) it prints
 //  - text F1 against the expected article: word-token bags (lowercased alphanumeric runs, the fingerprint's tokens),
 //    precision = shared / extracted, recall = shared / expected;
 //  - Hamming distances between unrelated articles of one site: furniture the extractor keeps is shared text that pulls
@@ -16,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { createSimHash, hamming } from '../packages/simhash-wasm/src/pure/index.js';
 import { htmlToText } from '../packages/corpus/src/html/extract.js';
 import { htmlMainText } from '../packages/corpus/src/html/main-text.js';
+import { htmlCorpusTexts, type MainTextChoice } from '../packages/corpus/src/html/corpus-main-text.js';
 
 interface Page {
   readonly name: string;
@@ -24,7 +26,16 @@ interface Page {
   readonly site: string | undefined;
 }
 
-const EXTRACTORS = { text: (html: string) => htmlToText(html), main: (html: string) => htmlMainText(html) };
+/** Each extractor maps the corpus at once: `corpus` needs all of it (its line counts), the others go page by page. */
+const choices = new Map<MainTextChoice, string[]>();
+const EXTRACTORS = {
+  text: (pages: readonly string[]) => pages.map((html) => htmlToText(html)),
+  main: (pages: readonly string[]) => pages.map((html) => htmlMainText(html)),
+  corpus: (pages: readonly string[]) => htmlCorpusTexts(pages).map((r, i) => {
+    choices.set(r.choice, [...(choices.get(r.choice) ?? []), String(i)]);
+    return r.text;
+  }),
+};
 type Mode = keyof typeof EXTRACTORS;
 const MODES = Object.keys(EXTRACTORS) as Mode[];
 
@@ -87,7 +98,7 @@ function main(): void {
   for (const mode of MODES) {
     const f1: number[] = [], precision: number[] = [], realF1: number[] = [], fingerprints: bigint[] = [];
     const started = performance.now();
-    const texts = pages.map((p) => EXTRACTORS[mode](p.source));
+    const texts = EXTRACTORS[mode](pages.map((p) => p.source));
     const seconds = (performance.now() - started) / 1000;
     pages.forEach((page, i) => {
       const s = scores(texts[i], expected[i]);
@@ -107,6 +118,7 @@ function main(): void {
     const r = results.get(mode)!;
     console.log(`| ${mode} | ${fixed(mean(r.f1))} | ${fixed(mean(r.realF1))} | ${fixed(mean(r.precision))} | ${fixed(Math.min(...r.f1))} | ${fixed(bytes / 1e6 / r.seconds, 1)} |`);
   }
+  console.log(`\ncorpus: ${[...choices].map(([choice, at]) => `${choice} ${at.length}${choice === 'main' ? '' : ` (${at.map((i) => pages[Number(i)].name).join(', ')})`}`).join('; ')}`);
   // Unrelated articles of one site: every pair of pages of one site whose expected articles differ.
   const pairs: [number, number][] = [];
   pages.forEach((a, i) => pages.forEach((b, j) => {
