@@ -50,9 +50,15 @@ export function htmlCorpusMainText(html: string | Uint8Array, repeated?: Repeate
 
 /** htmlCorpusMainText without the argument checks (the analysis calls it per document). */
 export function chooseText(source: string, repeated: RepeatedLineSet | undefined): CorpusMainText {
-  const visible = htmlToText(source);
-  const fallback = repeated === undefined ? visible : withoutRepeated(visible, repeated);
-  const main = articleText(source, DEFAULT_MAX_ELEMENTS);
+  return decideText(articleText(source, DEFAULT_MAX_ELEMENTS), htmlToText(source), repeated);
+}
+
+/**
+ * The rules alone, given Readability's article text (`main`, '' for none) and the page's visible text: the main
+ * content unless it is short (rule a) or shared (rule b), else the fallback (fallbackText).
+ */
+export function decideText(main: string, visible: string, repeated: RepeatedLineSet | undefined): CorpusMainText {
+  const fallback = repeated === undefined ? visible : fallbackText(visible, repeated);
   if (main === '') return { text: fallback !== '' ? fallback : visible, choice: 'none' };
   const mainWords = countWords(main);
   const fallbackWords = countWords(fallback);
@@ -75,8 +81,8 @@ export function htmlCorpusTexts(pages: Iterable<string>): CorpusMainText[] {
   return list.map((page) => chooseText(page, repeated));
 }
 
-/** `text` without its repeated lines; paragraph breaks kept where the lines around them are. */
-function withoutRepeated(text: string, repeated: RepeatedLineSet): string {
+/** The fallback: the visible text without its repeated lines (and without lines of no word); paragraph breaks kept. */
+export function fallbackText(text: string, repeated: RepeatedLineSet): string {
   const kept: string[] = [];
   for (const line of text.split('\n')) {
     const key = lineKey(line);
