@@ -54,17 +54,24 @@ export function chooseText(source: string, repeated: RepeatedLineSet | undefined
 }
 
 /**
- * The rules alone, given Readability's article text (`main`, '' for none) and the page's visible text: the main
- * content unless it is short (rule a) or shared (rule b), else the fallback (fallbackText).
+ * The rules alone, given Readability's article text (`main`, '' for none) and the page's visible text. The main
+ * content loses the repeated lines it holds (a site's kicker, share tools or support box that Readability kept:
+ * furniture differs between sites, so the same article in two templates would differ by it), unless fewer than
+ * MIN_FALLBACK_WORDS words would be left (the page is all shared text: copies of one article in a small corpus stay
+ * exact copies). It is then the text, unless it is short (rule a) or shared (rule b): then the fallback is.
  */
 export function decideText(main: string, visible: string, repeated: RepeatedLineSet | undefined): CorpusMainText {
   const fallback = repeated === undefined ? visible : fallbackText(visible, repeated);
   if (main === '') return { text: fallback !== '' ? fallback : visible, choice: 'none' };
-  const mainWords = countWords(main);
   const fallbackWords = countWords(fallback);
-  if (mainWords < SHORT_MAIN_WORDS && mainWords < SHORT_MAIN_SHARE * fallbackWords) return { text: fallback, choice: 'short' };
-  if (repeated !== undefined && fallbackWords >= MIN_FALLBACK_WORDS && sharedWords(main, repeated) > SHARED_MAIN_SHARE * mainWords) return { text: fallback, choice: 'shared' };
-  return { text: main, choice: 'main' };
+  const mainWords = countWords(main);
+  const trimmed = repeated === undefined ? main : fallbackText(main, repeated);
+  const trimmedWords = repeated === undefined ? mainWords : countWords(trimmed);
+  const [text, words] = trimmedWords >= MIN_FALLBACK_WORDS ? [trimmed, trimmedWords] : [main, mainWords];
+  if (words < SHORT_MAIN_WORDS && words < SHORT_MAIN_SHARE * fallbackWords) return { text: fallback, choice: 'short' };
+  // Words on repeated lines: those the trimming took out.
+  if (fallbackWords >= MIN_FALLBACK_WORDS && mainWords - trimmedWords > SHARED_MAIN_SHARE * mainWords) return { text: fallback, choice: 'shared' };
+  return { text, choice: 'main' };
 }
 
 /**
@@ -90,14 +97,4 @@ export function fallbackText(text: string, repeated: RepeatedLineSet): string {
   }
   while (kept.length > 0 && kept[kept.length - 1] === '') kept.pop();
   return kept.join('\n');
-}
-
-/** Words of `text` on repeated lines. */
-function sharedWords(text: string, repeated: RepeatedLineSet): number {
-  let shared = 0;
-  for (const line of text.split('\n')) {
-    const key = lineKey(line);
-    if (key >= 0 && repeated.has(key)) shared += countWords(line);
-  }
-  return shared;
 }
