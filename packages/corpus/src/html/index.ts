@@ -6,4 +6,4 @@ export { htmlToText, type HtmlTextOptions } from './extract.js';
 export { htmlMainText, type HtmlMainTextOptions } from './main-text.js';
 export { looksLikeHtml } from './sniff.js';
 export { htmlCorpusMainText, htmlCorpusTexts, type CorpusMainText, type MainTextChoice, type RepeatedLineSet } from './corpus-main-text.js';
-export { RepeatedLines } from './repeated-lines.js';
+export { lineKey, RepeatedLines } from './repeated-lines.js';
