@@ -3,7 +3,8 @@
 // pages), but it can be wrong in two ways fingerprints cannot survive: it can return a caption or a teaser, far
 // shorter than the article ("short"), and on pages of one template with a long footer full of commas it can take the
 // footer for every page's article, so unrelated pages come out identical ("shared"; test/cli/html-template.test.ts).
-// Both are caught with the corpus's line counts (repeated-lines.ts). Thresholds are stated below and in docs/api.md.
+// Rule (b) needs the corpus's line counts (repeated-lines.ts); rule (a) is per page, its share taken of the text
+// without repeated lines where there are counts. Thresholds are stated below, in docs/api.md and in docs/cli.md.
 import { describe } from 'simhash-wasm/internal';
 import { assertAttached } from 'simhash-wasm/internal';
 import { htmlToText } from './extract.js';
