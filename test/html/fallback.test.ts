@@ -93,6 +93,16 @@ describe('rule (b): main content shared by many pages', () => {
     expect(Math.min(...fps.flatMap((a, i) => fps.slice(i + 1).map((b) => hamming(a, b))))).toBeGreaterThan(10);
   });
 
+  it('main contents that differ in a line (no one digest for them all) are still shared text', () => {
+    const dated = site.map((page, i) => page.replace('</p></footer>', `</p><p>Page generated on day ${i + 1} of the month.</p></footer>`));
+    const mains = dated.map((p) => htmlMainText(p));
+    expect(new Set(mains).size).toBe(dated.length);
+    expect(mains.every((m) => m.includes('Copyright Example News'))).toBe(true);
+    const results = htmlCorpusTexts(dated);
+    expect(results.map((r) => r.choice)).toEqual(dated.map(() => 'shared'));
+    results.forEach((r, i) => expect(r.text).toContain(article(100 + i, 120).slice(0, 80)));
+  });
+
   it(`below ${REPEATED_MIN_PAGES} pages nothing is repeated: the main content stands`, () => {
     expect(htmlCorpusTexts(site.slice(0, REPEATED_MIN_PAGES - 1)).map((r) => r.choice)).toEqual(['main', 'main']);
     expect(htmlCorpusTexts(site.slice(0, REPEATED_MIN_PAGES)).map((r) => r.choice)).toEqual(['shared', 'shared', 'shared']);
