@@ -56,4 +56,15 @@ const tasks: RoundTask[] = checkouts.flatMap(({ name, files, hasher }) => [
 ]);
 
 const outcome = await runRounds(tasks, Number(roundsArg), (message) => process.stderr.write(`${message}\n`));
-process.stdout.write(`### ${base} (base) against ${here} (this), ${roundsArg} interleaved rounds\n\n${roundsTable(outcome)}\n`);
+// Within a round both checkouts ran back to back under the same load: the median of the rounds' time ratios is the
+// comparison that load of the moment weighs on least.
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+const ratios = outcome.tasks.filter((t) => t.name.startsWith('this: ')).map((mine) => {
+  const theirs = outcome.tasks.find((t) => t.name === mine.name.replace('this: ', 'base: '))!;
+  return `| ${mine.name.slice(6)} | ${median(mine.ms.map((ms, i) => theirs.ms[i] / ms)).toFixed(2)}× |`;
+});
+process.stdout.write(`### ${base} (base) against ${here} (this), ${roundsArg} interleaved rounds\n\n${roundsTable(outcome)}\n
+| task | this checkout's speed ÷ base's, median of the rounds |
+| --- | ---: |
+${ratios.join('\n')}
+`);
