@@ -197,7 +197,7 @@ async function readSources(): Promise<Source[]> {
   const options = { html: 'auto', mail: true, invalidUtf8: 'replace', include: ['*.txt'], exclude: [], hidden: false } as const;
   const documents = await readCorpus([sourceDirectory()], process.stdin, options, () => {});
   return documents
-    .filter((d) => /(^|\/)(easy|hard)-ham-\d+\//.test(d.source))
+    .flatMap((d) => (d.source !== undefined && /(^|\/)(easy|hard)-ham-\d+\//.test(d.source) ? [{ source: d.source, text: d.text }] : []))
     .map((d) => {
       const text = ownText(d.text);
       return { source: d.source, text, words: wordCount(text) };
