@@ -7,12 +7,13 @@ datasketch is not a dependency of this repository, and none of its code is in it
 source (github.com/ekzhu/datasketch; this bench was run on its commit 8d4bda1), e.g. a `git archive HEAD` of a
 clone unpacked into /tmp/datasketch. It needs numpy and scipy.
 
-    python3 bench/quality/minhash_peer.py DATASKETCH_DIR families.jsonl out.csv [--verify 0.5]
+    python3 bench/quality/minhash_peer.py DATASKETCH_DIR families.jsonl out.csv [--threshold 0.7] [--verify 0.5]
 
 Features: word 3-shingles of the lowercased text, words being runs of letters and digits (the tokenization of the
-fingerprint and of packages/corpus/src/evaluation/shingle-jaccard.ts). 256 permutations, LSH threshold 0.7 (its
-bands and rows chosen by datasketch). Groups: the connected components of the LSH candidate pairs, or with --verify J
-of the candidate pairs whose exact shingle Jaccard is at least J. Prints one JSON line of counts and seconds.
+fingerprint and of packages/corpus/src/evaluation/shingle-jaccard.ts). 256 permutations, LSH threshold 0.7 unless
+--threshold says otherwise (its bands and rows chosen by datasketch). Groups: the connected components of the LSH
+candidate pairs, or with --verify J of the candidate pairs whose exact shingle Jaccard is at least J. Prints one
+JSON line of counts and seconds.
 """
 import json
 import re
@@ -55,9 +56,10 @@ def csv_field(value):
 
 def main(argv):
     if len(argv) < 3:
-        sys.exit("usage: minhash_peer.py DATASKETCH_DIR families.jsonl out.csv [--verify J]")
+        sys.exit("usage: minhash_peer.py DATASKETCH_DIR families.jsonl out.csv [--threshold T] [--verify J]")
     datasketch_dir, families, out = argv[0], argv[1], argv[2]
     verify = float(argv[argv.index("--verify") + 1]) if "--verify" in argv else None
+    threshold = float(argv[argv.index("--threshold") + 1]) if "--threshold" in argv else THRESHOLD
     sys.path.insert(0, datasketch_dir)
     from datasketch import MinHash, MinHashLSH  # noqa: E402 (from the checkout given)
 
@@ -70,7 +72,7 @@ def main(argv):
                 ids.append(str(record["id"]))
                 sets.append(shingles(record["text"]))
     hashes = MinHash.bulk([[s.encode("utf-8") for s in sh] for sh in sets], num_perm=NUM_PERM, seed=1)
-    lsh = MinHashLSH(threshold=THRESHOLD, num_perm=NUM_PERM)
+    lsh = MinHashLSH(threshold=threshold, num_perm=NUM_PERM)
     with lsh.insertion_session() as session:
         for i, m in enumerate(hashes):
             session.insert(i, m)

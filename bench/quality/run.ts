@@ -164,6 +164,8 @@ try {
     const variants: [string, string[]][] = [
       ['datasketch MinHashLSH (256 perm, threshold 0.7), candidates', []],
       ['datasketch MinHashLSH, candidates with Jaccard >= 0.5', ['--verify', '0.5']],
+      // The threshold of the Jaccard judge below: what a user who wants its answers from LSH would set.
+      ['datasketch MinHashLSH, threshold 0.5, candidates with Jaccard >= 0.5', ['--threshold', '0.5', '--verify', '0.5']],
     ];
     variants.forEach(([setting, flags], i) => {
       const out = join(dir, `minhash-${seed}-${i}.csv`);
