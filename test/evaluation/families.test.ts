@@ -1,4 +1,4 @@
-// The held-out set's edits (bench/quality/families.ts): each makes the change /work/shared/DESIGN.md §2 names, by the
+// The held-out set's edits (bench/quality/families.ts): each makes the change a copy may carry, by the
 // amount the set promises, and the cleaning of a message keeps its own words only. The whole set is built from the
 // SpamAssassin corpus by bench/quality/run.ts; these check the parts on texts made here.
 import { describe, expect, it } from 'vitest';
