@@ -4,8 +4,11 @@ the labelled families (bench/quality/families.ts) into a clusters file the score
 (bench/quality/partition-metrics.ts: the columns of `simhash dedupe --clusters`).
 
 datasketch is not a dependency of this repository, and none of its code is in it: give the path of a checkout of its
-source (github.com/ekzhu/datasketch; this bench was run on its commit 8d4bda1), e.g. a `git archive HEAD` of a
-clone unpacked into /tmp/datasketch. It needs numpy and scipy.
+source (github.com/ekzhu/datasketch; this bench was run on its commit 8d4bda1), e.g. from a clone of it:
+
+    mkdir /tmp/datasketch && git -C CLONE archive HEAD | tar -x -C /tmp/datasketch
+
+It needs numpy and scipy (no install of datasketch: the checkout is put first on sys.path).
 
     python3 bench/quality/minhash_peer.py DATASKETCH_DIR families.jsonl out.csv [--threshold 0.7] [--verify 0.5]
 
