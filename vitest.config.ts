@@ -14,7 +14,7 @@ const alias = Object.entries(paths).map(([name, [target]]) => ({
 // The inner loop's tests (`npm run test:quick`): the engines, the index, the readers and the corpus job in this
 // process, on sources. The rest needs builds, processes, servers or a browser: the command as a process, the packed
 // packages, Chromium, Redis Cluster, the documentation's commands. `npm test` runs both projects.
-const QUICK = ['core', 'pure', 'engines', 'wasm', 'index', 'io', 'html', 'dedupe'].map((folder) => `test/${folder}/**/*.test.ts`);
+const QUICK = ['core', 'pure', 'engines', 'wasm', 'index', 'io', 'html', 'dedupe', 'evaluation'].map((folder) => `test/${folder}/**/*.test.ts`);
 
 export default defineConfig({
   resolve: { alias },

@@ -1,6 +1,7 @@
 // How well each HTML extractor finds a page's article, measured on Readability-style test pages: a directory of
 // `<page>/source.html` with the article a person chose in `<page>/expected.html` (Mozilla Readability's
-// test/test-pages has 130). For `text` (htmlToText) and `main` (htmlMainText) it prints
+// test/test-pages has 130). For `text` (htmlToText), `main` (htmlMainText) and `corpus` (htmlCorpusTexts: the main
+// content with the fallback, the pages of DIR being the corpus whose repeated lines are counted) it prints
 //  - text F1 against the expected article: word-token bags (lowercased alphanumeric runs, the fingerprint's tokens),
 //    precision = shared / extracted, recall = shared / expected;
 //  - Hamming distances between unrelated articles of one site: furniture the extractor keeps is shared text that pulls
@@ -10,12 +11,19 @@
 //
 //   npx tsx scripts/html-quality.ts DIR [--shingle 3]
 // The pages are data for this measurement only: never commit them.
+//
+//   npx tsx scripts/html-quality.ts --template-swap [--shingle 3]
+// measures the template swap of test/html/template-swap.ts instead (real articles, each in two hand-written site
+// templates): the distance between an article's two pages, and between different articles in one template.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSimHash, hamming } from '../packages/simhash-wasm/src/pure/index.js';
 import { htmlToText } from '../packages/corpus/src/html/extract.js';
 import { htmlMainText } from '../packages/corpus/src/html/main-text.js';
+import { fallbackText, htmlCorpusTexts, type MainTextChoice } from '../packages/corpus/src/html/corpus-main-text.js';
+import { RepeatedLines } from '../packages/corpus/src/html/repeated-lines.js';
+import { templatePages } from '../test/html/template-swap.js';
 
 interface Page {
   readonly name: string;
@@ -24,7 +32,16 @@ interface Page {
   readonly site: string | undefined;
 }
 
-const EXTRACTORS = { text: (html: string) => htmlToText(html), main: (html: string) => htmlMainText(html) };
+/** Each extractor maps the corpus at once: `corpus` needs all of it (its line counts), the others go page by page. */
+const choices = new Map<MainTextChoice, string[]>();
+const EXTRACTORS = {
+  text: (pages: readonly string[]) => pages.map((html) => htmlToText(html)),
+  main: (pages: readonly string[]) => pages.map((html) => htmlMainText(html)),
+  corpus: (pages: readonly string[]) => htmlCorpusTexts(pages).map((r, i) => {
+    choices.set(r.choice, [...(choices.get(r.choice) ?? []), String(i)]);
+    return r.text;
+  }),
+};
 type Mode = keyof typeof EXTRACTORS;
 const MODES = Object.keys(EXTRACTORS) as Mode[];
 
@@ -75,9 +92,32 @@ function siteOf(source: string, metadataFile: string): string | undefined {
   return typeof siteName === 'string' && siteName !== '' ? siteName.toLowerCase() : undefined;
 }
 
+function templateSwap(shingle: number): void {
+  const pages = templatePages();
+  const articles = pages.length / 2;
+  const hasher = createSimHash({ shingle });
+  const html = pages.map((p) => p.html);
+  const repeated = new RepeatedLines();
+  for (const page of html) repeated.addPage(page);
+  const modes: [string, string[]][] = [
+    ...MODES.map((mode): [string, string[]] => [mode, EXTRACTORS[mode](html)]),
+    ['fallback (visible text without repeated lines)', html.map((page) => fallbackText(htmlToText(page), repeated))],
+  ];
+  console.log(`template swap: ${articles} articles, each in 2 templates; shingle ${shingle}\n`);
+  console.log('| mode | same article: max | mean | different articles, one template: min | mean |\n| --- | --- | --- | --- | --- |');
+  for (const [mode, texts] of modes) {
+    const f = texts.map((t) => hasher.fingerprint(t));
+    const same = Array.from({ length: articles }, (_, i) => hamming(f[2 * i], f[2 * i + 1]));
+    const different: number[] = [];
+    for (const t of [0, 1]) for (let i = 0; i < articles; i++) for (let j = i + 1; j < articles; j++) different.push(hamming(f[2 * i + t], f[2 * j + t]));
+    console.log(`| ${mode} | ${Math.max(...same)} | ${fixed(mean(same), 1)} | ${Math.min(...different)} | ${fixed(mean(different), 1)} |`);
+  }
+}
+
 function main(): void {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { shingle: { type: 'string', default: '3' } } });
-  if (positionals.length !== 1) throw new Error('usage: npx tsx scripts/html-quality.ts DIR [--shingle 3]');
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { shingle: { type: 'string', default: '3' }, 'template-swap': { type: 'boolean' } } });
+  if (values['template-swap'] === true) return templateSwap(Number(values.shingle));
+  if (positionals.length !== 1) throw new Error('usage: npx tsx scripts/html-quality.ts DIR | --template-swap [--shingle 3]');
   const pages = readPages(positionals[0]);
   if (pages.length === 0) throw new Error(`${positionals[0]}: no <page>/source.html with expected.html`);
   const hasher = createSimHash({ shingle: Number(values.shingle) });
@@ -87,7 +127,7 @@ function main(): void {
   for (const mode of MODES) {
     const f1: number[] = [], precision: number[] = [], realF1: number[] = [], fingerprints: bigint[] = [];
     const started = performance.now();
-    const texts = pages.map((p) => EXTRACTORS[mode](p.source));
+    const texts = EXTRACTORS[mode](pages.map((p) => p.source));
     const seconds = (performance.now() - started) / 1000;
     pages.forEach((page, i) => {
       const s = scores(texts[i], expected[i]);
@@ -107,6 +147,7 @@ function main(): void {
     const r = results.get(mode)!;
     console.log(`| ${mode} | ${fixed(mean(r.f1))} | ${fixed(mean(r.realF1))} | ${fixed(mean(r.precision))} | ${fixed(Math.min(...r.f1))} | ${fixed(bytes / 1e6 / r.seconds, 1)} |`);
   }
+  console.log(`\ncorpus: ${[...choices].map(([choice, at]) => `${choice} ${at.length}${choice === 'main' ? '' : ` (${at.map((i) => pages[Number(i)].name).join(', ')})`}`).join('; ')}`);
   // Unrelated articles of one site: every pair of pages of one site whose expected articles differ.
   const pairs: [number, number][] = [];
   pages.forEach((a, i) => pages.forEach((b, j) => {

@@ -1,6 +1,7 @@
 // Twenty unrelated articles in one site's template (a large header, navigation, sidebar and footer shared by every
 // page): fingerprinted as raw bytes they are a few bits apart, all "near-duplicates". `fingerprint` and `index`
-// extract the visible text first, as `dedupe` does, and find them unrelated.
+// extract the text first (the main content, falling back to the visible text without the repeated lines), as
+// `dedupe` does, and find them unrelated.
 import { afterAll, describe, expect, it } from 'vitest';
 import { htmlToText } from '../../packages/corpus/src/html/extract.js';
 import { htmlMainText } from '../../packages/corpus/src/html/main-text.js';

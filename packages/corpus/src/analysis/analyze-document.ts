@@ -27,8 +27,10 @@ export const DIGEST_BYTES = 16;
  * 64-bit hashes (the engine's features of a w = 1 hasher), which stand for the tokens: two different tokens share a
  * hash with probability 2^-64.
  */
-export function analyze(hasher: SimHash, tokenHasher: SimHash | undefined, inputs: readonly AnalyzeInput[]): Analysis {
-  const texts = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html)));
+export function analyze(hasher: SimHash, tokenHasher: SimHash | undefined, inputs: readonly AnalyzeInput[], repeatedLines?: Float64Array): Analysis {
+  // The corpus's repeated lines as the batch was sent (read-and-analyze.ts): main content's rule (b) and fallback.
+  const repeated = repeatedLines === undefined ? undefined : new Set(repeatedLines);
+  const texts = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html, repeated)));
   // No token hasher: the fingerprints alone, as `simhash fingerprint` and `index` print them.
   if (tokenHasher === undefined) return { fingerprints: hasher.fingerprintMany(texts), tokens: new Uint32Array(0), digests: new Uint8Array(0) };
   const n = inputs.length;

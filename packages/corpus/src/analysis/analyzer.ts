@@ -8,7 +8,7 @@ export interface Analyzer {
   readonly version: string;
   readonly threads: number;
   /** fingerprintsOnly: leave the token counts and digests empty (they cost 4 times the fingerprints). */
-  analyze(inputs: readonly AnalyzeInput[], fingerprintsOnly?: boolean): Promise<Analysis>;
+  analyze(inputs: readonly AnalyzeInput[], fingerprintsOnly?: boolean, repeatedLines?: Float64Array): Promise<Analysis>;
   close(): Promise<void>;
 }
 
@@ -30,7 +30,7 @@ export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer
   return {
     version: local.hasher.version,
     threads: pool.threads,
-    analyze: (inputs, fingerprintsOnly) => pool.run(analysisTask, { inputs, fingerprintsOnly }),
+    analyze: (inputs, fingerprintsOnly, repeatedLines) => pool.run(analysisTask, repeatedLines === undefined ? { inputs, fingerprintsOnly } : { inputs, fingerprintsOnly, repeatedLines }),
     close: () => pool.close(),
   };
 }

@@ -12,10 +12,10 @@ export async function createGrowingAnalyzer(options: AnalyzerOptions, thresholdC
     get threads() {
       return pool === undefined ? 1 : options.threads;
     },
-    analyze(inputs, fingerprintsOnly) {
+    analyze(inputs, fingerprintsOnly, repeatedLines) {
       for (const input of inputs) seen += input.text.length;
       if (pool === undefined && seen >= thresholdChars) pool = createAnalyzer(options);
-      return pool === undefined ? local.analyze(inputs, fingerprintsOnly) : pool.then((p) => p.analyze(inputs, fingerprintsOnly));
+      return pool === undefined ? local.analyze(inputs, fingerprintsOnly, repeatedLines) : pool.then((p) => p.analyze(inputs, fingerprintsOnly, repeatedLines));
     },
     async close() {
       await local.close();

@@ -7,6 +7,8 @@ export interface AnalysisTaskInput {
   readonly inputs: readonly AnalyzeInput[];
   /** No token counts or digests (fingerprint and index need neither; they cost 4 times the fingerprints). */
   readonly fingerprintsOnly?: boolean;
+  /** The keys of the corpus's repeated lines so far (html/repeated-lines.ts), for HTML by its main content. */
+  readonly repeatedLines?: Float64Array;
 }
 
 export const analysisTask: Task<AnalysisTaskInput, Analysis> = {
@@ -14,7 +16,7 @@ export const analysisTask: Task<AnalysisTaskInput, Analysis> = {
   prepare({ entry, hasher }) {
     // The hasher's own tokenization: under 'cjk-chars' a Chinese document counts its characters, not its clauses.
     const tokenHasher = entry.createSimHash({ shingle: 1, tokens: hasher.tokens });
-    return ({ inputs, fingerprintsOnly }) => analyze(hasher, fingerprintsOnly === true ? undefined : tokenHasher, inputs);
+    return ({ inputs, fingerprintsOnly, repeatedLines }) => analyze(hasher, fingerprintsOnly === true ? undefined : tokenHasher, inputs, repeatedLines);
   },
   transfer: (result) => [result.fingerprints.buffer, result.tokens.buffer, result.digests.buffer] as ArrayBuffer[],
 };

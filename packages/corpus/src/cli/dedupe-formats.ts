@@ -61,7 +61,7 @@ export function summarize(result: DedupeResult): Summary {
     documentsPerSecond: Math.round(result.documents.length / Math.max(seconds, 1e-6)),
     megabytesPerSecond: round(result.bytes / 1e6 / Math.max(seconds, 1e-6), 1),
     threads: result.threads,
-    ...(result.distanceChoice === undefined ? {} : { distanceChoice: { ...result.distanceChoice, chancePairs: round(result.distanceChoice.chancePairs, 3) } }),
+    ...(result.distanceChoice === undefined ? {} : { distanceChoice: { ...result.distanceChoice, chancePerDocument: round(result.distanceChoice.chancePerDocument, 4) } }),
     ...(result.verification === undefined ? {} : { verification: { ...result.verification, seconds: round(result.verification.seconds, 3), shingleSeconds: round(result.verification.shingleSeconds, 3), pairSeconds: round(result.verification.pairSeconds, 4) } }),
   };
 }
@@ -194,7 +194,7 @@ export function summaryLine(s: Summary, options: DedupeOptions): string {
  * verification let through, out of what SimHash proposed.
  */
 export function verificationLine(v: VerificationStats, choice?: DistanceChoice): string {
-  const chosen = choice === undefined ? '' : `; k = ${choice.k} chosen for ${choice.documents} texts (${choice.chancePairs.toFixed(1)} pairs expected within it by chance)`;
+  const chosen = choice === undefined ? '' : `; k = ${choice.distance} chosen for ${choice.documents} texts (${choice.chancePerDocument.toFixed(3)} chance candidates a text within it)`;
   return `verified: ${v.verifiedPairs} of ${count(v.candidatePairs, 'candidate pair')} had ${v.mode} >= ${v.threshold} on word shingles (shingles in ${v.boilerplateThreshold} or more of the ${v.textsCounted} distinct texts left out as boilerplate)${chosen}; ${v.seconds.toFixed(2)} s`;
 }
 

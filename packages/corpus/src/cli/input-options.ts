@@ -18,7 +18,7 @@ export interface InputFlags {
 
 export function inputOptions(): Option[] {
   return [
-    new Option('--html <mode>', 'HTML inputs: auto = files named *.htm(l) or whose start looks like HTML, by all their visible text; text = every input so (on: its old name); main = every input, by its main content only (Readability: slower, and it can take a long footer for the article); off = none').choices(['auto', 'main', 'text', 'on', 'off']).default('auto'),
+    new Option('--html <mode>', 'HTML inputs: auto = files named *.htm(l) or whose start looks like HTML, by their main content (Readability), falling back to their visible text without the lines many pages share where the main content is implausibly short or shared by many pages; main = every input so; auto-text = the same inputs as auto, by all their visible text (faster; the default before); text = every input so (on: its old name); off = none').choices(['auto', 'auto-text', 'main', 'text', 'on', 'off']).default('auto'),
     new Option('--mail', 'inputs are e-mail messages (RFC 822): compare the text their reader sees (MIME decoded: the text/plain part, else the HTML part; charsets; attachments left out)'),
     new Option('--jsonl', 'read every input as JSONL, one record { "id", "text" } per line (without it: files named *.jsonl or *.ndjson, also compressed, and stdin starting with "{")'),
     new Option('--no-jsonl', 'read no input as JSONL, whatever its name or first byte'),

@@ -9,6 +9,7 @@
 // SimHash (verify), and the recommendation must hold for both estimates.
 import { SimHashIndex } from 'simhash-wasm';
 import { cumulative, fitBetaBinomial, type BetaBinomial } from './beta-binomial.js';
+import { CHANCE_CANDIDATES_PER_DOCUMENT, chooseCandidateDistance, type CandidateDistance } from './candidate-budget.js';
 import { Random } from './random.js';
 import { distanceHistogram, type DistanceHistogram } from './distance-histogram.js';
 import type { Evaluation } from './metrics.js';
@@ -157,39 +158,20 @@ function verifyRings(fingerprints: BigUint64Array, counts: Float64Array, rows: C
   return { perDistance: VERIFY_PER_DISTANCE, upTo, checked };
 }
 
-/**
- * The default candidate distance of a verified dedupe (no -k): the largest k whose expected chance candidates stay
- * within this many pairs per document. Verifying a pair costs microseconds (docs/cli.md, "Verification"), but each
- * document in a pair holds its shingle set (about 1.2 to 1.5 KB) until the groups are made: at 0.1 pairs a
- * document, chance puts at most a fifth of the documents in a pair. Related texts (templates, campaigns) add real
- * candidates on top; the verification sorts those.
- */
-export const CHANCE_CANDIDATES_PER_DOCUMENT = 0.1;
-
-export interface CandidateDistance {
-  readonly k: number;
+export interface CorpusCandidateDistance extends CandidateDistance {
   /** Documents (distinct texts) the choice was made for. */
   readonly documents: number;
-  /** Unrelated pairs expected within k by chance, from the beta-binomial fitted to the corpus's pair distances. */
-  readonly chancePairs: number;
-  readonly budgetPerDocument: number;
+  /** The beta-binomial fitted to their pair distances. */
   readonly fit: BetaBinomial;
 }
 
-/** The largest k (0..32) with chance(k) × N(N-1)/2 ≤ budget × N, for N documents whose pair distances `fit` models. */
-export function candidateDistance(fit: BetaBinomial, documents: number, budgetPerDocument = CHANCE_CANDIDATES_PER_DOCUMENT): number {
-  if (!(budgetPerDocument > 0)) throw new RangeError(`budgetPerDocument must be above 0, got ${budgetPerDocument}`);
-  const chance = cumulative(fit);
-  let k = 0;
-  for (let j = 0; j <= MAX_K; j++) if ((chance[j] * (documents - 1)) / 2 <= budgetPerDocument) k = j;
-  return k;
-}
-
-/** candidateDistance for these fingerprints (distinct texts), the fit made from their own pair distances. */
-export function corpusCandidateDistance(fingerprints: BigUint64Array, budgetPerDocument = CHANCE_CANDIDATES_PER_DOCUMENT): CandidateDistance {
+/**
+ * The candidate distance of a verified dedupe without -k: candidate-budget.ts's choice, for these fingerprints
+ * (distinct texts, long enough to compare), under the beta-binomial fitted to their own pair distances.
+ */
+export function corpusCandidateDistance(fingerprints: BigUint64Array, budget = CHANCE_CANDIDATES_PER_DOCUMENT): CorpusCandidateDistance {
   const n = fingerprints.length;
-  // Fewer than two texts: no pair to find, any k gives the same groups.
-  const fit = n < 2 ? fitBetaBinomial([0, 1]) : fitBetaBinomial(distanceHistogram(fingerprints).counts);
-  const k = candidateDistance(fit, n, budgetPerDocument);
-  return { k, documents: n, chancePairs: (cumulative(fit)[k] * n * (n - 1)) / 2, budgetPerDocument, fit };
+  // Fewer than two texts: no pair to find, and no distance to fit; any k gives the same groups.
+  const fit = n < 2 ? fitBetaBinomial([0, 0, 0, 1]) : fitBetaBinomial(distanceHistogram(fingerprints).counts);
+  return { ...chooseCandidateDistance(fit, Math.max(1, n), budget), documents: n, fit };
 }

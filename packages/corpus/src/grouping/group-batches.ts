@@ -26,17 +26,19 @@ export interface GroupSettings {
   readonly verify?: Verifier;
   /**
    * With a verifier: the candidate distance chosen for the corpus at hand, from the fingerprints of its distinct
-   * texts long enough to compare (dedupe/defaults.ts), in place of maxDistance.
+   * texts long enough to compare (evaluation/corpus-scale.ts, corpusCandidateDistance), in place of maxDistance.
    */
   readonly chooseDistance?: (fingerprints: BigUint64Array) => DistanceChoice;
 }
 
-/** How the candidate distance was chosen, when it was (the summary's `distanceChoice`). */
+/** How the candidate distance was chosen, when it was (the summary's `distanceChoice`; evaluation/candidate-budget.ts). */
 export interface DistanceChoice {
-  readonly k: number;
+  readonly distance: number;
+  /** Distinct texts it was chosen for. */
   readonly documents: number;
-  readonly chancePairs: number;
-  readonly budgetPerDocument: number;
+  /** Expected chance candidates per document at that distance. */
+  readonly chancePerDocument: number;
+  readonly budget: number;
 }
 
 export interface GroupedDocuments extends Grouping {
@@ -74,7 +76,7 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
     for (let d = 0; d < n; d++) if (classOf[d] === d && tokens[d] >= settings.minTokens) compared.push(fingerprints[d]);
     distanceChoice = settings.chooseDistance(BigUint64Array.from(compared));
   }
-  const input = { ...base, maxDistance: distanceChoice?.k ?? settings.maxDistance };
+  const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
   const candidates = candidatePairs(input);
   const held = new Uint8Array(n);
   for (let i = 0; i < candidates.earlier.length; i++) held[candidates.earlier[i]] = held[candidates.later[i]] = 1;

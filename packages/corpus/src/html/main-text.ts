@@ -32,10 +32,15 @@ export function htmlMainText(html: string | Uint8Array, options: HtmlMainTextOpt
   const maxElements = options.maxElements ?? DEFAULT_MAX_ELEMENTS;
   if (!Number.isSafeInteger(maxElements) || maxElements < 0) throw new RangeError(`options.maxElements must be an integer ≥ 0, got ${describe(maxElements)}`);
   const source = typeof html === 'string' ? html : new TextDecoder().decode(html);
+  const text = articleText(source, maxElements);
+  return text !== '' ? text : htmlToText(source);
+}
+
+/** The text of the article Readability finds in `source`; '' when it finds none or fails (arguments not checked). */
+export function articleText(source: string, maxElements = DEFAULT_MAX_ELEMENTS): string {
   const article = mainContentHtml(source, maxElements);
   // The fast extractor's rules apply inside the article too, so main keeps no furniture that text drops.
-  const text = article === undefined ? '' : htmlToText(article);
-  return text !== '' ? text : htmlToText(source);
+  return article === undefined ? '' : htmlToText(article);
 }
 
 /** The HTML of the article Readability finds, or undefined when it finds none or fails. */

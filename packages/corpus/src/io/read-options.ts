@@ -2,14 +2,16 @@
 import type { HtmlExtractor } from '../html/extractor.js';
 
 /**
- * Which inputs are HTML, and how their text is found. 'auto': those named or sniffed as HTML, by all their visible
- * text; 'text' (and 'on', its older name): every input so; 'main': every input, by its main content (htmlMainText:
- * Readability); 'off': none. Main content is opt-in: on pages of one template whose footer is long and full of
- * commas, Readability took the footer for the article and every page came out the same (test/cli/html-template).
+ * Which inputs are HTML, and how their text is found. 'auto': those named or sniffed as HTML, by their main content
+ * (Readability) with the fallback of html/corpus-main-text.ts (the visible text without the corpus's repeated lines
+ * where the main content is implausibly short or shared by many pages: on pages of one template whose footer is long
+ * and full of commas, Readability took the footer for the article, test/cli/html-template); 'main': every input so;
+ * 'auto-text': those named or sniffed as HTML, by all their visible text (the default before); 'text' (and 'on', its
+ * older name): every input so; 'off': none.
  */
-export type HtmlMode = 'auto' | 'main' | 'text' | 'on' | 'off';
+export type HtmlMode = 'auto' | 'auto-text' | 'main' | 'text' | 'on' | 'off';
 export function htmlExtractor(mode: HtmlMode): HtmlExtractor {
-  return mode === 'main' ? 'main' : 'text';
+  return mode === 'main' || mode === 'auto' ? 'main' : 'text';
 }
 export type InvalidUtf8Mode = 'skip' | 'replace';
 

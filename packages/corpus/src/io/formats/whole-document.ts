@@ -15,7 +15,7 @@ export function wholeDocument(source: string, raw: Uint8Array, fileName: string 
 }
 
 export function wantsHtml(mode: HtmlMode, text: string, fileName?: string): boolean {
-  return mode !== 'off' && (mode !== 'auto' || looksLikeHtml(text, fileName));
+  return mode !== 'off' && ((mode !== 'auto' && mode !== 'auto-text') || looksLikeHtml(text, fileName));
 }
 
 function decode(bytes: Uint8Array, mode: InvalidUtf8Mode): string | { reason: string } {

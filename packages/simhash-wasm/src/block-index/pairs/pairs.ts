@@ -3,9 +3,10 @@
 // whose key it matches. Pairs are found between distinct values and expanded to ids through table 0; exact
 // duplicates (distance 0) come from table 0's runs of equal fingerprints. Works on one run (the index compacts first).
 // The scan layout has no keys to narrow the comparisons: its pairs come from the scan kernel instead; multi-index
-// layouts compare buckets within each table's radius (multi-index-pairs.ts).
+// layouts compare buckets within each table's radius (multi-index-pairs.ts). When the cost model says another layout
+// is much cheaper for pairs() than the index's own (past k = 12 'auto' scans, which compares every pair), the pairs
+// are found on that layout's tables, built for the call (onLayout).
 import { popcount32 } from '../../core/bits.js';
-import type { Run } from '../runs/run.js';
 import { firstMatch } from '../tables/table-set.js';
 import type { PairsResult, Table, TableSet } from '../types.js';
 import { sortU64 } from '../tables/radix-sort.js';
@@ -15,13 +16,17 @@ import type { ScanKernel, ScanMatches } from '../../core/scan-kernel.js';
 import { tsScanKernel } from '../scan/ts-scan-kernel.js';
 import { multiIndexPairs } from './multi-index-pairs.js';
 import { bucketShare } from './bucket-share.js';
+import { pairsLayout } from '../plan/cost-model.js';
+import { Run } from '../runs/run.js';
+import type { Layout } from '../types.js';
 
 /**
  * Pairs of table-0 rows: hits.queries[i] and hits.ids[i] are the two rows, hits.distances[i] their distance.
  * `part` of `parts` (worker threads, src/pool): only the pairs of that share of the work, the shares together
  * giving every pair exactly once (duplicates in part 0; each table's buckets, or the kernel's tiles, dealt out).
  */
-export function pairRows(run: Run, k: number, part = 0, parts = 1): HitList {
+export function pairRows(run: Run, k: number, part = 0, parts = 1, layout: Layout | null = pairsLayout(k, run.live, run.layout)): HitList {
+  if (layout !== null) return onLayout(run, k, layout, part, parts);
   const finder = new PairFinder(run, k, part, parts);
   if (part === 0) finder.duplicates();
   // The TypeScript kernel is no faster than the loop of inSet, which needs no copies: only a WebAssembly one helps.
@@ -30,6 +35,29 @@ export function pairRows(run: Run, k: number, part = 0, parts = 1): HitList {
   else if (run.layout.public.kind === 'multi-index') multiIndexPairs(run, k, (table, a, b, d) => finder.pair(table, a, b, d), part, parts);
   else finder.inSet(run.set);
   return finder.out;
+}
+
+/**
+ * pairRows on `layout` instead of the run's own: the live rows of table 0 (ascending already) built into its tables
+ * with their row numbers as ids, the pairs found there, and each row put back as the row of `run` it came from.
+ * Exact as pairRows is on any layout; the tables last for the call (m tables of 8 bytes a row).
+ */
+function onLayout(run: Run, k: number, layout: Layout, part: number, parts: number): HitList {
+  const t0 = run.table0, n = run.live;
+  const hi = new Uint32Array(n), lo = new Uint32Array(n), rowOf = new Uint32Array(n);
+  for (let row = 0, i = 0; row < run.n; row++) {
+    if (run.isDead(row)) continue;
+    hi[i] = t0.hi[row];
+    lo[i] = t0.lo[row];
+    rowOf[i++] = row;
+  }
+  const built = Run.build(layout, k, hi, lo, rowOf, n, true);
+  const rows = pairRows(built, k, part, parts, null);
+  for (let i = 0; i < rows.length; i++) {
+    rows.queries[i] = rowOf[rows.queries[i]];
+    rows.ids[i] = rowOf[rows.ids[i]];
+  }
+  return rows;
 }
 
 /** pairs()'s answer from pairRows's rows: ids (smaller first) and distances, ordered by a, then b. */

@@ -2,7 +2,7 @@
 // of its share of pairs(), from constants measured on this machine class (bench/block-index.ts prints the
 // prediction beside the measurement; BENCHMARKS.md's appendix has the fit), within a memory budget. More blocks
 // mean longer exact keys (fewer candidates) but C(B, k) tables, each one more probe and 8 bytes per fingerprint.
-import { binomial, layoutOfShape, MAX_TABLES, probeCount } from './layout.js';
+import { binomial, layoutOfShape, makeMultiIndexLayout, MAX_TABLES, probeCount, shapeOf } from './layout.js';
 import type { Layout, LayoutShape } from '../types.js';
 import { bucketBitsFor } from '../tables/table.js';
 import { scanKernel } from '../scan/kernel-slot.js';
@@ -131,4 +131,65 @@ export function chooseLayout(k: number, n: number): Layout {
     if (best === null || e.totalNs < margin * best.totalNs || (e.tables <= best.tables && e.totalNs < best.totalNs)) best = e;
   }
   return layoutOfShape(k, best!.shape, true);
+}
+
+/**
+ * pairs() on a multi-index table, bucket against every bucket within the table's radius (../pairs/multi-index-pairs.ts):
+ * each (xor, bucket) step of the walk, and each comparison of two rows. Fitted to 200,000 random fingerprints at
+ * k = 13 and 16 over 4 to 6 substrings (bench/pairs-large-k.ts, 2026-12-04): 4 substrings of 16-bit buckets (about 3
+ * rows each) cost about 11 ns a step, and 0.85 ns a comparison once buckets hold 20 rows or more. The TypeScript loop
+ * (no bucketPairs) about 2.7 times as much, as MULTI_PAIR_NS above.
+ */
+const PAIR_STEP_NS = { kernel: 11, loop: 30 };
+const PAIR_COMPARE_NS = { kernel: 0.85, loop: 2.3 };
+/** Building one table of a layout pairs() runs on instead of the index's own: a radix sort and the offsets, per row. */
+const PAIR_BUILD_NS = 40;
+/** pairs() takes a layout of its own only when estimated this much faster than the index's (estimates err by 1.5x). */
+const PAIRS_SWITCH_MARGIN = 0.6;
+/**
+ * ... and only when pairs() on the index's own layout is estimated to take longer than this: below it the tables'
+ * memory is not worth it, and the multi-index constants above were fitted at k = 13 to 16 only.
+ */
+const PAIRS_SWITCH_MIN_NS = 1e9;
+
+/** Estimated nanoseconds for the whole of pairs() within k over n fingerprints on a multi-index layout. */
+export function multiIndexPairsNs(n: number, keyBits: readonly number[], radius: ArrayLike<number>): number {
+  const kernel = scanKernel().bucketPairs !== undefined;
+  const step = kernel ? PAIR_STEP_NS.kernel : PAIR_STEP_NS.loop, compare = kernel ? PAIR_COMPARE_NS.kernel : PAIR_COMPARE_NS.loop;
+  let total = 0;
+  keyBits.forEach((bits, t) => {
+    const bucketBits = bucketBitsFor(n, bits);
+    const probes = probeCount(bucketBits, radius[t]);
+    // A table whose probes would reach most buckets is compared whole, in the TypeScript loop (multi-index-pairs.ts).
+    if (probes > Math.max(1, n / 4)) total += ((n * n) / 2) * PAIR_COMPARE_NS.loop;
+    else total += probes * (2 ** bucketBits * step + ((n * n) / 2 ** (bucketBits + 1)) * compare);
+  });
+  return total;
+}
+
+/** Estimated nanoseconds for pairs() within k over n fingerprints on `layout` as it is. */
+export function pairsNs(k: number, n: number, layout: Layout): number {
+  const pub = layout.public;
+  if (pub.kind === 'multi-index') return multiIndexPairsNs(n, pub.keyBits, layout.radius);
+  return n * estimate(k, n, shapeOf(pub)).pairsNs;
+}
+
+/**
+ * The layout pairs() within k should run on over n fingerprints held in `layout`: null for `layout` itself, or a
+ * multi-index layout worth building for the call (its tables cost PAIR_BUILD_NS a row each). Past k = 12 'auto'
+ * keeps the scan, which is right for queries but compares all n^2 / 2 pairs; a multi-index layout's buckets cut
+ * that by 10 to 30 times at k = 13 to 16 (bench/pairs-large-k.ts). Depends on n, k, the layout and the kernel
+ * alone, so every worker of a pool (../shared/) picks the same and their shares still give each pair once.
+ */
+export function pairsLayout(k: number, n: number, layout: Layout): Layout | null {
+  const current = pairsNs(k, n, layout);
+  if (current < PAIRS_SWITCH_MIN_NS) return null;
+  let best: Layout | null = null, bestNs = PAIRS_SWITCH_MARGIN * current;
+  for (let m = 2; m <= Math.min(k + 1, AUTO_MAX_SUBSTRINGS); m++) {
+    const candidate = makeMultiIndexLayout(k, m, true);
+    if (n * (8 * m + 8) > AUTO_BUDGET_BYTES) continue;
+    const ns = multiIndexPairsNs(n, candidate.public.keyBits, candidate.radius) + PAIR_BUILD_NS * m * n;
+    if (ns < bestNs) [best, bestNs] = [candidate, ns];
+  }
+  return best;
 }

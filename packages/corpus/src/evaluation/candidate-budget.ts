@@ -1,0 +1,35 @@
+// The candidate distance for a verified dedupe: how far apart two fingerprints may be and still be checked by the
+// second signal. Every candidate pair costs a verification, and most candidates at a wide distance are unrelated
+// documents that chance put near each other, so the distance is chosen for the corpus at hand: the largest k whose
+// expected chance candidates stay within a budget per document. Chance is the beta-binomial fitted to the corpus's
+// own pair distances (beta-binomial.ts, as `simhash eval --corpus` fits it), so a corpus whose documents are alike
+// (one language, one template) gets a smaller k than random fingerprints would. The budget keeps a large corpus
+// tractable: expected chance candidates grow with N - 1 per document, so k shrinks as N grows.
+import { cumulative, type BetaBinomial } from './beta-binomial.js';
+
+/** Expected chance candidates per document the chosen distance may cost: a verification each. */
+export const CHANCE_CANDIDATES_PER_DOCUMENT = 1;
+
+/** The widest candidate distance chosen: past it verification stops paying (copies are rarely farther). */
+export const MAX_CANDIDATE_DISTANCE = 20;
+
+/** The narrowest: a corpus so large that even k = 3 costs more than the budget still gets today's default. */
+export const MIN_CANDIDATE_DISTANCE = 3;
+
+export interface CandidateDistance {
+  readonly distance: number;
+  /** Expected chance candidates per document at that distance: (N - 1) · P(D ≤ k). */
+  readonly chancePerDocument: number;
+  readonly budget: number;
+}
+
+/** The largest k in [MIN, MAX] with (documents - 1) · P(D ≤ k) ≤ budget under `model`. */
+export function chooseCandidateDistance(model: BetaBinomial, documents: number, budget = CHANCE_CANDIDATES_PER_DOCUMENT): CandidateDistance {
+  if (!Number.isSafeInteger(documents) || documents < 1) throw new RangeError(`documents must be a positive integer, got ${documents}`);
+  if (!(budget > 0 && Number.isFinite(budget))) throw new RangeError(`budget must be a positive number, got ${budget}`);
+  const chance = cumulative(model);
+  const perDocument = (k: number) => (documents - 1) * chance[k];
+  let distance = MIN_CANDIDATE_DISTANCE;
+  for (let k = MIN_CANDIDATE_DISTANCE + 1; k <= MAX_CANDIDATE_DISTANCE; k++) if (perDocument(k) <= budget) distance = k;
+  return { distance, chancePerDocument: perDocument(distance), budget };
+}
