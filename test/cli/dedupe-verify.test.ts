@@ -68,18 +68,3 @@ describe('simhash dedupe --verify', () => {
     expect(run.stderr).toMatch(/--verify needs every input on this machine/);
   });
 });
-
-describe('simhash dedupe: the grouping when none is asked for', () => {
-  const settingsOf = async (args: string[]) => {
-    const run = await runInProcess(['dedupe', '--format', 'json', ...args, input]);
-    expect(run.stderr.split('\n').filter((line) => /^simhash: (?!.*warning)/.test(line))).toEqual([]);
-    return (JSON.parse(run.stdout) as { settings: { grouping: string; verify: string } }).settings;
-  };
-
-  it('connected with verification, leader with --verify off; an asked-for mode wins either way', async () => {
-    expect(await settingsOf([])).toMatchObject({ grouping: 'connected', verify: 'jaccard' });
-    expect(await settingsOf(['--verify', 'off'])).toMatchObject({ grouping: 'leader', verify: 'off' });
-    expect(await settingsOf(['--grouping', 'leader'])).toMatchObject({ grouping: 'leader', verify: 'jaccard' });
-    expect(await settingsOf(['--verify', 'off', '--grouping', 'connected'])).toMatchObject({ grouping: 'connected', verify: 'off' });
-  });
-});

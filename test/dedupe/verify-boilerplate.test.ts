@@ -60,7 +60,7 @@ describe('dedupe() against brute force', () => {
       for (const edits of [3, 15, 30, 45]) docs.push({ id: `a${a}-${edits}`, text: edit(base, Array.from({ length: edits }, (_, i) => (i * 37 + a * 11) % 150)) });
     }
     const k = 24;
-    const { rows } = await dedupe(docs, { maxDistance: k, minTokens: 5, grouping: 'leader' });
+    const { rows } = await dedupe(docs, { maxDistance: k, minTokens: 5 });
     const hasher = shingleHasher({ shingle: 3 });
     const fingerprint = (doc: number) => hasher.fingerprint(docs[doc].text);
     // The brute-force judge, boilerplate rule included: word 3-shingles as strings (evaluation/shingle-jaccard.ts),

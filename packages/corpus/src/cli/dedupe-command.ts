@@ -2,7 +2,7 @@
 // then near-duplicate candidates by SimHash distance, each verified by its shingles unless --verify off
 // (grouping/verify.ts); groups, too-short documents and a summary on stdout.
 import { Option, type Command } from 'commander';
-import { defaultGrouping, type GroupingMode } from '../grouping/group.js';
+import type { GroupingMode } from '../grouping/group.js';
 import { runDedupe, type DedupeOptions, type DedupeResult } from '../dedupe/pipeline.js';
 import type { Readable } from 'node:stream';
 import { collectShards, parseShard, runShard } from './dedupe-shard.js';
@@ -46,7 +46,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
   for (const option of inputOptions()) command.addOption(option);
   command
     .addOption(new Option('--format <format>', 'output: text (every group) or summary (counts and the largest groups) for people, json (one object) or jsonl (one record per line) for programs').choices(['text', 'summary', 'json', 'jsonl']).default('text'))
-    .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s first (and verified against it); connected: chains of near-duplicates (verified pairs) form one group').choices(['leader', 'connected']).default('connected', 'connected with verification, leader with --verify off'))
+    .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s first (and verified against it); connected: chains of near-duplicates (verified pairs) form one group').choices(['leader', 'connected']).default('leader'))
     .addOption(verifyOption())
     .addOption(verifyThresholdOption());
   for (const option of outputOptions()) command.addOption(option);
@@ -68,7 +68,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       engine: flags.engine,
       threads: flags.threads,
       autoThreads: self.getOptionValueSource('threads') === 'default',
-      grouping: self.getOptionValueSource('grouping') === 'default' ? defaultGrouping(flags.verify !== 'off') : flags.grouping,
+      grouping: flags.grouping,
       verify: flags.verify,
       verifyThreshold: flags.verifyThreshold,
       // No -k with verification: the candidate distance is chosen for the corpus (docs/cli.md, "Verification").
@@ -77,7 +77,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
     if (flags.collect || flags.shard !== undefined || flags.redis !== undefined || flags.name !== undefined) {
       // A distributed run's inputs are spread over machines: no one process can read the candidates' texts again.
       if (self.getOptionValueSource('verify') === 'cli' && flags.verify !== 'off') throw new UsageError('--verify needs every input on this machine; a run with --shard or --collect groups by SimHash distance alone (--verify off)');
-      options = { ...options, verify: 'off', autoDistance: false, grouping: self.getOptionValueSource('grouping') === 'default' ? defaultGrouping(false) : flags.grouping };
+      options = { ...options, verify: 'off', autoDistance: false };
     }
     if (flags.collect) {
       if (flags.shard !== undefined || flags.redis !== undefined) throw new UsageError('--collect reads shard files; --shard and --redis are for the shards');

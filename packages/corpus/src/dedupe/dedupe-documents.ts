@@ -10,7 +10,7 @@ import type { HtmlExtractor } from '../html/extractor.js';
 import type { AnalyzedBatch, AnalyzeInput } from '../analysis/analyze-document.js';
 import { createAnalyzer, type Analyzer } from '../analysis/analyzer.js';
 import { clusterRows, keepCounts, placeDocuments, type ClusterRow, type KeepCounts } from '../grouping/cluster-rows.js';
-import { defaultGrouping, type GroupingMode } from '../grouping/group.js';
+import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches } from '../grouping/group-batches.js';
 import type { Verifier, VerifierRun } from '../grouping/group-batches.js';
 import { DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, verifySets, verifyTexts, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
@@ -97,7 +97,7 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
       verifier = (candidates, run) => verifyTexts(candidates, run, texts(run), shingleHasher({ shingle, tokens: options.tokens }), settings);
     }
     const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, streamed), {
-      maxDistance, minTokens, grouping: options.grouping ?? defaultGrouping(verifier !== undefined), verify: verifier,
+      maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verifier,
       chooseDistance: verifier !== undefined && options.maxDistance === undefined ? (fps) => corpusCandidateDistance(fps) : undefined,
     });
     const placement = placeDocuments(grouped, ids.length);

@@ -7,23 +7,11 @@ import { SimHashIndex } from 'simhash-wasm';
 import { DIGEST_BYTES } from '../analysis/analyze-document.js';
 
 /**
- * 'leader': in input order, a document joins the group of the nearest earlier group leader within k, or
+ * 'leader' (default): in input order, a document joins the group of the nearest earlier group leader within k, or
  * leads a new group: every member is within k of its group's first member. 'connected': groups are connected
- * components of the within-k graph (SimHashIndex.clusters()), so chains of small edits form one group. Which is the default: defaultGrouping below.
+ * components of the within-k graph (SimHashIndex.clusters()), so chains of small edits form one group.
  */
 export type GroupingMode = 'leader' | 'connected';
-
-/**
- * The grouping when none is asked for. With verification, connected: only verified pairs are edges, so a chain joins
- * only documents each verified against the next (no chaining through boilerplate, which the verification leaves
- * out), and a copy of a copy joins its family even when it is farther than k from the first member; on the labelled
- * families of bench/quality it takes recall from 0.91-0.92 (leader) to 0.97-0.98 at the same precision
- * (BENCHMARKS.md, "The corpus job's answers on labelled families"). Without verification, leader: chains of SimHash
- * distances alone drift into unrelated documents.
- */
-export function defaultGrouping(verified: boolean): GroupingMode {
-  return verified ? 'connected' : 'leader';
-}
 
 export interface GroupingInput {
   readonly fingerprints: BigUint64Array;
