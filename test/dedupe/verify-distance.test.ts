@@ -26,9 +26,9 @@ function binomialFit(): BetaBinomial {
 const SPAM_ASSASSIN: BetaBinomial = { trials: 64, alpha: 1059.5448100264657, beta: 1067.1331273132346, mean: 31.885819028394884, sd: 4.0587616549594765 };
 
 const SIZES = [5_630, 1e6, 1e8, 1e9];
-const BINOMIAL_KS = [17, 13, 10, 8];
-/** A real corpus's distances spread wider than fair bits (sd 4.06, not 4): one bit less at 1M and 100M. */
-const SPAM_KS = [17, 12, 9, 8];
+const BINOMIAL_KS = [19, 14, 11, 10];
+/** A real corpus's distances spread wider than fair bits (sd 4.06, not 4): one bit less at 1B. */
+const SPAM_KS = [19, 14, 11, 9];
 
 describe('the candidate distance dedupe picks', () => {
   it('at SpamAssassin\'s 5,630 texts, 1M, 100M and 1B documents', () => {

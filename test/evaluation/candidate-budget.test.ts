@@ -3,7 +3,7 @@
 // binomial coefficients), at several corpus sizes.
 import { describe, expect, it } from 'vitest';
 import { fitBetaBinomial } from '../../packages/corpus/src/evaluation/beta-binomial.js';
-import { chooseCandidateDistance, MAX_CANDIDATE_DISTANCE, MIN_CANDIDATE_DISTANCE } from '../../packages/corpus/src/evaluation/candidate-budget.js';
+import { CHANCE_CANDIDATES_PER_DOCUMENT, chooseCandidateDistance, MAX_CANDIDATE_DISTANCE, MIN_CANDIDATE_DISTANCE } from '../../packages/corpus/src/evaluation/candidate-budget.js';
 
 /** Binomial(64, 1/2) counts, as independent random fingerprints' distances (scaled: only the shape matters). */
 const choose = (n: number, k: number): bigint => {
@@ -30,8 +30,8 @@ describe('chooseCandidateDistance', () => {
 
   it.each([1_000, 100_000, 1_000_000, 100_000_000, 1_000_000_000])('random fingerprints, %i documents: the exact tail\'s k', (n) => {
     const chosen = chooseCandidateDistance(random, n);
-    expect(chosen.distance).toBe(expectedK(n, 1));
-    expect(chosen.chancePerDocument).toBeLessThanOrEqual(1);
+    expect(chosen.distance).toBe(expectedK(n, CHANCE_CANDIDATES_PER_DOCUMENT));
+    expect(chosen.chancePerDocument).toBeLessThanOrEqual(CHANCE_CANDIDATES_PER_DOCUMENT);
   });
 
   it('the distance shrinks as the corpus grows, and grows with the budget', () => {

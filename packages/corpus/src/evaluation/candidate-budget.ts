@@ -7,8 +7,14 @@
 // tractable: expected chance candidates grow with N - 1 per document, so k shrinks as N grows.
 import { cumulative, type BetaBinomial } from './beta-binomial.js';
 
-/** Expected chance candidates per document the chosen distance may cost: a verification each. */
-export const CHANCE_CANDIDATES_PER_DOCUMENT = 1;
+/**
+ * Expected chance candidates per document the chosen distance may cost: a verification each, about 3 µs (two sorted
+ * shingle sets compared; measured on SpamAssassin, docs/cli.md), so some 30 µs a document; and at a budget of 1
+ * most documents take part in a candidate pair (and have their shingle set read) already. Below 10, small corpora
+ * stop short of the distances where copies with two edits sit (17 to 20 bits on the labelled families of
+ * bench/quality: BENCHMARKS.md).
+ */
+export const CHANCE_CANDIDATES_PER_DOCUMENT = 10;
 
 /** The widest candidate distance chosen: past it verification stops paying (copies are rarely farther). */
 export const MAX_CANDIDATE_DISTANCE = 20;
