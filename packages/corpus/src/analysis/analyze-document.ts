@@ -1,13 +1,40 @@
-// Per document, what both tiers need: the fingerprint, the token count (for --min-tokens) and a digest of the
-// normalised text (the exact tier). Runs in pool workers, or in-process with --threads 1: same function, same bits.
-import { createHash } from 'node:crypto';
+// Per document, what both tiers need: the fingerprint, the token count (for --min-tokens), a digest of the
+// normalised text (the exact tier, content-digest.ts) and, for the verification tier, a MinHash sketch of its
+// shingles (minhash-sketch.ts) and, for texts in the boilerplate sample (boilerplate-sample.ts), their shingle sets.
+// Runs in pool workers, or in-process with --threads 1: same function, same bits.
+//
+// The engine is called twice a text: once for the fingerprint (fingerprintMany: the fastest path, no features leave
+// the module) and once for the shingle hashes (features()), from which the token count, the digest, the sketch and
+// the sample's set all come, in JavaScript, without tokenizing again.
 import type { SimHash } from 'simhash-wasm';
 import { extractText, type HtmlExtractor } from '../html/extractor.js';
+import { sampledAt, sampleKey } from './boilerplate-sample.js';
+import { digestWords } from './content-digest.js';
+import { SKETCH_BINS, sketchInto } from './minhash-sketch.js';
+import { LOW_HALF, shingleSetOf } from './shingle-sets.js';
 
 export interface AnalyzeInput {
   readonly text: string;
   /** HTML, and how to find its text first (main content or all visible text); false: plain text. */
   readonly html: false | HtmlExtractor;
+}
+
+export interface AnalyzeOptions {
+  /** No token counts, digests or sketches (fingerprint and index need none of them). */
+  readonly fingerprintsOnly?: boolean;
+  /** The keys of the corpus's repeated lines so far (html/repeated-lines.ts), for HTML by its main content. */
+  readonly repeatedLines?: Float64Array;
+  /** For the verification tier: make sketches, and the sets of texts in the boilerplate sample at this level. */
+  readonly sampleLevel?: number;
+}
+
+/** Shingle sets of the batch's texts that are in the boilerplate sample, end to end. */
+export interface SampledSets {
+  /** Their documents' places in the batch. */
+  readonly docs: Uint32Array;
+  /** Where each set ends in `shingles`. */
+  readonly ends: Uint32Array;
+  readonly shingles: Uint32Array;
 }
 
 export interface Analysis {
@@ -16,33 +43,57 @@ export interface Analysis {
   readonly tokens: Uint32Array;
   /** DIGEST_BYTES per document; empty when only fingerprints were asked for. */
   readonly digests: Uint8Array;
+  /** SKETCH_BINS per document; empty unless a sample level was given. */
+  readonly sketches: Uint32Array;
+  readonly sampled: SampledSets;
 }
 
-/** 128 bits of SHA-256: no collision among any corpus that fits in memory. */
+/** 128 bits: no collision among any corpus that fits in memory. */
 export const DIGEST_BYTES = 16;
 
+const NO_SAMPLES: SampledSets = { docs: new Uint32Array(0), ends: new Uint32Array(0), shingles: new Uint32Array(0) };
+
 /**
- * The normalised text is the token sequence (maximal runs of alphanumeric code points, lowercased: the fingerprint's
- * tokens), so texts differing only in whitespace, case or punctuation share a digest. The digest is over the tokens'
- * 64-bit hashes (the engine's features of a w = 1 hasher), which stand for the tokens: two different tokens share a
- * hash with probability 2^-64.
+ * `tokenHasher` (width 1, the hasher's tokenization) counts the tokens of a text with a single shingle, which holds
+ * anywhere from 1 to w tokens; every other count follows from the number of shingles (n − w + 1).
  */
-export function analyze(hasher: SimHash, tokenHasher: SimHash | undefined, inputs: readonly AnalyzeInput[], repeatedLines?: Float64Array): Analysis {
+export function analyze(hasher: SimHash, tokenHasher: SimHash, inputs: readonly AnalyzeInput[], options: AnalyzeOptions = {}): Analysis {
   // The corpus's repeated lines as the batch was sent (read-and-analyze.ts): main content's rule (b) and fallback.
-  const repeated = repeatedLines === undefined ? undefined : new Set(repeatedLines);
+  const repeated = options.repeatedLines === undefined ? undefined : new Set(options.repeatedLines);
   const texts = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html, repeated)));
-  // No token hasher: the fingerprints alone, as `simhash fingerprint` and `index` print them.
-  if (tokenHasher === undefined) return { fingerprints: hasher.fingerprintMany(texts), tokens: new Uint32Array(0), digests: new Uint8Array(0) };
+  const fingerprints = hasher.fingerprintMany(texts);
+  // Fingerprints alone, as `simhash fingerprint` and `index` print them.
+  if (options.fingerprintsOnly === true) return { fingerprints, tokens: new Uint32Array(0), digests: new Uint8Array(0), sketches: new Uint32Array(0), sampled: NO_SAMPLES };
   const n = inputs.length;
   const tokens = new Uint32Array(n);
   const digests = new Uint8Array(n * DIGEST_BYTES);
+  const level = options.sampleLevel;
+  const sketches = new Uint32Array(level === undefined ? 0 : n * SKETCH_BINS);
+  const sampledDocs: number[] = [];
+  const sampledSets: Uint32Array[] = [];
   for (let i = 0; i < n; i++) {
-    const tokenHashes = tokenHasher.features(texts[i]);
-    tokens[i] = tokenHashes.length;
-    const digest = createHash('sha256').update(new Uint8Array(tokenHashes.buffer, tokenHashes.byteOffset, tokenHashes.byteLength)).digest();
-    digests.set(digest.subarray(0, DIGEST_BYTES), i * DIGEST_BYTES);
+    const features = hasher.features(texts[i]);
+    const count = features.length;
+    tokens[i] = count >= 2 ? count + hasher.shingle - 1 : count === 0 ? 0 : hasher.shingle === 1 ? 1 : tokenHasher.features(texts[i]).length;
+    const halves = new Uint32Array(features.buffer, features.byteOffset, count * 2);
+    digestWords(halves, digests, i * DIGEST_BYTES);
+    if (level === undefined) continue;
+    sketchInto(halves, count, LOW_HALF, sketches, i * SKETCH_BINS);
+    if (sampledAt(sampleKey(digests, i * DIGEST_BYTES), level)) {
+      sampledDocs.push(i);
+      sampledSets.push(shingleSetOf(features));
+    }
   }
-  return { fingerprints: hasher.fingerprintMany(texts), tokens, digests };
+  return { fingerprints, tokens, digests, sketches, sampled: level === undefined ? NO_SAMPLES : concatSets(sampledDocs, sampledSets) };
+}
+
+function concatSets(docs: readonly number[], sets: readonly Uint32Array[]): SampledSets {
+  const ends = new Uint32Array(sets.length);
+  let total = 0;
+  sets.forEach((set, i) => (ends[i] = total += set.length));
+  const shingles = new Uint32Array(total);
+  sets.forEach((set, i) => shingles.set(set, ends[i] - set.length));
+  return { docs: Uint32Array.from(docs), ends, shingles };
 }
 
 export interface DocumentInfo {

@@ -1,14 +1,13 @@
 // analyze() on a worker pool, or in this thread when one thread is asked for (no start-up cost, same bits).
 import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
 import { findWorkerScript, localPool, prepareTasks, WorkerPool } from 'simhash-wasm/internal/pool';
-import type { AnalyzeInput, Analysis } from './analyze-document.js';
+import type { AnalyzeInput, Analysis, AnalyzeOptions } from './analyze-document.js';
 import { analysisTask } from './task.js';
 
 export interface Analyzer {
   readonly version: string;
   readonly threads: number;
-  /** fingerprintsOnly: leave the token counts and digests empty (they cost 4 times the fingerprints). */
-  analyze(inputs: readonly AnalyzeInput[], fingerprintsOnly?: boolean, repeatedLines?: Float64Array): Promise<Analysis>;
+  analyze(inputs: readonly AnalyzeInput[], options?: AnalyzeOptions): Promise<Analysis>;
   close(): Promise<void>;
 }
 
@@ -30,7 +29,7 @@ export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer
   return {
     version: local.hasher.version,
     threads: pool.threads,
-    analyze: (inputs, fingerprintsOnly, repeatedLines) => pool.run(analysisTask, repeatedLines === undefined ? { inputs, fingerprintsOnly } : { inputs, fingerprintsOnly, repeatedLines }),
+    analyze: (inputs, options = {}) => pool.run(analysisTask, { inputs, ...options }),
     close: () => pool.close(),
   };
 }

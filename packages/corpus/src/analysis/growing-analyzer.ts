@@ -12,10 +12,10 @@ export async function createGrowingAnalyzer(options: AnalyzerOptions, thresholdC
     get threads() {
       return pool === undefined ? 1 : options.threads;
     },
-    analyze(inputs, fingerprintsOnly, repeatedLines) {
+    analyze(inputs, analyzeOptions) {
       for (const input of inputs) seen += input.text.length;
       if (pool === undefined && seen >= thresholdChars) pool = createAnalyzer(options);
-      return pool === undefined ? local.analyze(inputs, fingerprintsOnly, repeatedLines) : pool.then((p) => p.analyze(inputs, fingerprintsOnly, repeatedLines));
+      return pool === undefined ? local.analyze(inputs, analyzeOptions) : pool.then((p) => p.analyze(inputs, analyzeOptions));
     },
     async close() {
       await local.close();

@@ -11,6 +11,8 @@ import type { Analysis, AnalyzedBatch, AnalyzeInput, DocumentInfo } from './anal
 export type { AnalyzedBatch, DocumentInfo } from './analyze-document.js';
 import { createAnalyzer, type Analyzer } from './analyzer.js';
 import { createGrowingAnalyzer } from './growing-analyzer.js';
+import { BoilerplateSample, sampleKey } from './boilerplate-sample.js';
+import { DIGEST_BYTES } from './analyze-document.js';
 
 export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly shingle: number;
@@ -23,6 +25,8 @@ export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly autoThreads?: boolean;
   /** Fingerprints alone: the batches' token counts and digests stay empty (fingerprint and index need neither). */
   readonly fingerprintsOnly?: boolean;
+  /** For the verification tier: the batches carry sketches, and the run gathers the boilerplate sample. */
+  readonly sketches?: boolean;
   /** Read only this share of the walked entries: those at positions p with p % count === index (a shard's). */
   readonly share?: { readonly index: number; readonly count: number };
 }
@@ -47,6 +51,8 @@ export interface AnalysisRun {
   readonly positions: readonly number[];
   /** The analysed documents in input order; iterate once. The analyzer (when the run started it) closes at the end. */
   batches(): AsyncGenerator<AnalyzedBatch>;
+  /** With `sketches`: the boilerplate sample, complete once batches() is done. */
+  readonly sample?: BoilerplateSample;
 }
 
 /** A batch goes to a worker once it holds this many bytes or documents. */
@@ -75,17 +81,19 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   const threads = options.autoThreads && totalBytes !== undefined && totalBytes < SMALL_INPUT_BYTES ? 1 : options.threads;
   const own = analyzer === undefined;
   const grows = options.autoThreads === true && totalBytes === undefined && threads > 1;
+  const sample = options.sketches === true ? new BoilerplateSample() : undefined;
   const running = analyzer ?? (grows ? await createGrowingAnalyzer({ ...options, threads }, SMALL_INPUT_BYTES) : await createAnalyzer({ ...options, threads }));
   return {
     version: running.version,
     entries,
     positions,
+    sample,
     get threads() {
       return running.threads;
     },
     async *batches() {
       try {
-        yield* analyzeInOrder(readDocumentBatches(entries, stdin, options), running, options.fingerprintsOnly === true, hooks, htmlExtractor(options.html));
+        yield* analyzeInOrder(readDocumentBatches(entries, stdin, options), running, { fingerprintsOnly: options.fingerprintsOnly === true, sample }, hooks, htmlExtractor(options.html));
       } finally {
         if (own) await running.close();
       }
@@ -93,8 +101,15 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   };
 }
 
-/** Documents analysed on `analyzer` in batches, handed back in input order (also the library's dedupe(), over its own documents). */
-export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[]>, analyzer: Analyzer, fingerprintsOnly: boolean, hooks: AnalysisHooks, extractor: HtmlExtractor): AsyncGenerator<AnalyzedBatch> {
+/** What the batches carry beyond fingerprints: nothing more, or (with a sample) the verification's sketches too. */
+export interface Signals {
+  readonly fingerprintsOnly: boolean;
+  /** Fed with the sampled texts' sets as batches come back (in input order), and asked for its level as they go out. */
+  readonly sample?: BoilerplateSample;
+}
+
+/** Documents analysed on `analyzer` in batches, handed back in input order. */
+export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[]>, analyzer: Analyzer, signals: Signals, hooks: AnalysisHooks, extractor: HtmlExtractor): AsyncGenerator<AnalyzedBatch> {
   // Batches in flight, oldest first: handed out in this order whatever order the workers finish them in.
   const inFlight: { documents: DocumentInfo[]; analysis: Promise<Analysis> }[] = [];
   let documents: DocumentInfo[] = [];
@@ -110,7 +125,7 @@ export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[
   const lines = extractor === 'main' ? new RepeatedLines() : undefined;
   const submit = () => {
     const count = inputs.length;
-    const analysis = analyzer.analyze(inputs, fingerprintsOnly, lines?.keys());
+    const analysis = analyzer.analyze(inputs, { fingerprintsOnly: signals.fingerprintsOnly, repeatedLines: lines?.keys(), sampleLevel: signals.sample?.level });
     void analysis.then(() => {
       done += count;
       hooks.progress?.(bytesRead, done);
@@ -122,7 +137,9 @@ export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[
   };
   const next = async (): Promise<AnalyzedBatch> => {
     const { documents: infos, analysis } = inFlight.shift()!;
-    return { documents: infos, ...(await analysis) };
+    const batch = { documents: infos, ...(await analysis) };
+    if (signals.sample !== undefined) addToSample(signals.sample, batch);
+    return batch;
   };
   try {
     for await (const events of eventBatches) {
@@ -151,5 +168,14 @@ export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[
   } finally {
     // Stopped early (an error, the reader gone): let the rest settle so none rejects unobserved.
     await Promise.allSettled(inFlight.map((b) => b.analysis));
+  }
+}
+
+/** A batch's sampled sets into the sample (batches come in input order: the first copy of a text is the one kept). */
+export function addToSample(sample: BoilerplateSample, batch: Analysis): void {
+  const { docs, ends, shingles } = batch.sampled;
+  for (let i = 0; i < docs.length; i++) {
+    const at = docs[i] * DIGEST_BYTES;
+    sample.add(batch.digests.subarray(at, at + DIGEST_BYTES), sampleKey(batch.digests, at), shingles.slice(i === 0 ? 0 : ends[i - 1], ends[i]));
   }
 }

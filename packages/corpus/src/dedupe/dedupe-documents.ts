@@ -1,9 +1,10 @@
 // The library's corpus job: dedupe(documents, options) over records in memory or streamed, with the same analysis,
 // the same tiers and the same rows as `simhash dedupe --clusters` (group-batches.ts and cluster-rows.ts serve
-// both). Only fingerprints, token counts and digests are kept per document, never its text. The verification
-// (grouping/verify.ts) needs the candidates' texts after the first pass: an array is read again, as the command line
-// reads its inputs again; any other iterable may not be repeatable, so its documents' shingle sets are made as
-// they stream by and held until the groups are made (4 bytes a distinct shingle a document).
+// both). Only fingerprints, token counts, digests and sketches are kept per document, never its text. The
+// verification (grouping/verify.ts) needs the texts of the candidates their sketches do not rule out after the first
+// pass: an array is read again, as the command line reads its inputs again; any other iterable may not be
+// repeatable, so its documents' shingle sets are made as they stream by and held until the groups are made (4 bytes
+// a distinct shingle a document).
 import { describe } from 'simhash-wasm/internal';
 import type { EngineName, SimHash, TermWeights, Tokenization } from 'simhash-wasm';
 import type { HtmlExtractor } from '../html/extractor.js';
@@ -12,8 +13,9 @@ import { createAnalyzer, type Analyzer } from '../analysis/analyzer.js';
 import { clusterRows, keepCounts, placeDocuments, type ClusterRow, type KeepCounts } from '../grouping/cluster-rows.js';
 import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches } from '../grouping/group-batches.js';
-import type { Verifier, VerifierRun } from '../grouping/group-batches.js';
-import { DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, verifySets, verifyTexts, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
+import { DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, type Verification, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
+import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
+import { addToSample } from '../analysis/read-and-analyze.js';
 import { extractText } from '../html/extractor.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
 import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
@@ -83,22 +85,29 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
     const shingle = options.shingle ?? 3;
     // Not an array: the sets are made in the first pass (see the header), here.
     const streamed = settings !== undefined && !Array.isArray(documents) ? { hasher: shingleHasher({ shingle, tokens: options.tokens }), sets: new Map<number, Uint32Array>() } : undefined;
-    let verifier: Verifier | undefined;
-    if (settings !== undefined && streamed !== undefined) {
-      verifier = (candidates, run) => verifySets(candidates, run, [...streamed.sets].map(([doc, set]) => ({ doc, set })), settings);
-    } else if (settings !== undefined) {
+    const sample = settings === undefined ? undefined : new BoilerplateSample();
+    let verification: Verification | undefined;
+    if (settings !== undefined && sample !== undefined) {
       const array = documents as readonly DedupeDocument[];
-      // A generator, not a map: one text (HTML extracted) at a time, never all of them at once.
-      const texts = function* (run: VerifierRun) {
-        for (let doc = 0; doc < array.length; doc++) {
-          if (run.counted(doc) || run.held(doc)) yield { doc, text: html === false ? array[doc].text : extractText(array[doc].text, html) };
-        }
+      verification = {
+        settings,
+        sample,
+        async *sets(want) {
+          if (streamed !== undefined) {
+            for (const [doc, set] of streamed.sets) if (want(doc)) yield { doc, set };
+            return;
+          }
+          // One text (HTML extracted) at a time, never all of them at once.
+          const hasher = shingleHasher({ shingle, tokens: options.tokens });
+          for (let doc = 0; doc < array.length; doc++) {
+            if (want(doc)) yield { doc, set: shingleHashes(hasher, html === false ? array[doc].text : extractText(array[doc].text, html)) };
+          }
+        },
       };
-      verifier = (candidates, run) => verifyTexts(candidates, run, texts(run), shingleHasher({ shingle, tokens: options.tokens }), settings);
     }
-    const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, streamed), {
-      maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verifier,
-      chooseDistance: verifier !== undefined && options.maxDistance === undefined ? (fps) => corpusCandidateDistance(fps) : undefined,
+    const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, streamed, sample), {
+      maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verification,
+      chooseDistance: verification !== undefined && options.maxDistance === undefined ? (fps) => corpusCandidateDistance(fps) : undefined,
     });
     const placement = placeDocuments(grouped, ids.length);
     return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version, maxDistance: grouped.maxDistance };
@@ -108,11 +117,12 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
 }
 
 /** The documents checked and analysed a batch at a time, in order; their ids collected in `ids`. */
-async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: false | HtmlExtractor, ids: (string | number)[], streamed?: { hasher: SimHash; sets: Map<number, Uint32Array> }): AsyncGenerator<AnalyzedBatch> {
+async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: false | HtmlExtractor, ids: (string | number)[], streamed?: { hasher: SimHash; sets: Map<number, Uint32Array> }, sample?: BoilerplateSample): AsyncGenerator<AnalyzedBatch> {
   let inputs: AnalyzeInput[] = [];
   let infos: AnalyzedBatch['documents'][number][] = [];
   const flush = async () => {
-    const analysis = await analyzer.analyze(inputs);
+    const analysis = await analyzer.analyze(inputs, { sampleLevel: sample?.level });
+    if (sample !== undefined) addToSample(sample, analysis);
     const batch = { ...analysis, documents: infos };
     inputs = [];
     infos = [];

@@ -1,6 +1,7 @@
-// One dedupe run: the documents analysed in input order (analysis/read-and-analyze.ts: walk, read, analyse on the pool while
-// reading goes on), then grouped; with verification, the inputs are read once more for the candidates' shingle sets
-// (verify-pass.ts). Progress and skipped inputs are reported through callbacks as they happen.
+// One dedupe run: the documents analysed in input order (analysis/read-and-analyze.ts: walk, read, analyse on the
+// pool while reading goes on), then grouped; with verification, the inputs are read once more for the shingle sets
+// of the candidates their first-pass sketches could not rule out (verify-pass.ts). Progress and skipped inputs are
+// reported through callbacks as they happen.
 import type { Readable } from 'node:stream';
 import type { WalkEntry } from '../io/index.js';
 import type { Analyzer } from '../analysis/analyzer.js';
@@ -8,7 +9,7 @@ import { startAnalysis, type AnalysisHooks, type AnalysisOptions } from '../anal
 import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches, type GroupedDocuments } from '../grouping/group-batches.js';
 import { DEFAULT_VERIFY_THRESHOLD, type VerifyMode } from '../grouping/verify.js';
-import { rereadVerifier } from './verify-pass.js';
+import { rereadVerification } from './verify-pass.js';
 import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
 
 export type { DocumentInfo } from '../analysis/read-and-analyze.js';
@@ -53,16 +54,17 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   // The verification reads stdin again: it needs a way to open it anew (the CLI's spooled copy, dedupe-outputs.ts).
   const stdin = typeof stdinOrOpen === 'function' ? stdinOrOpen : () => stdinOrOpen;
   const skipped: { source: string; reason: string }[] = [];
-  const run = await startAnalysis(inputs, stdin(), options, {
+  const verifying = options.verify !== undefined && options.verify !== 'off';
+  const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying }, {
     ...hooks,
     skipped(source, reason) {
       skipped.push({ source, reason });
       hooks.skipped(source, reason);
     },
   }, analyzer);
-  const verify = options.verify === undefined || options.verify === 'off'
+  const verify = !verifying || run.sample === undefined
     ? undefined
-    : rereadVerifier({ entries: run.entries, stdin, options }, { mode: options.verify, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens });
+    : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as 'jaccard' | 'containment', threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens });
   const chooseDistance = verify !== undefined && options.autoDistance === true ? (fps: BigUint64Array) => corpusCandidateDistance(fps) : undefined;
   const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance });
   const documents = grouped.documents;

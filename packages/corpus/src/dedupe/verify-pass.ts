@@ -1,13 +1,12 @@
 // The verification tier's reading (grouping/verify.ts says what it computes): after the first pass, the inputs are
-// read once more (second-pass.ts: same documents, same order; stdin from its spooled copy), and each distinct text is
-// shingled on this thread. Every distinct text is counted for the boilerplate threshold (a list footer is boilerplate
-// because the corpus is full of it, whichever documents happen to be candidates); only the documents in candidate
-// pairs keep their sets, 4 bytes a distinct shingle, until the groups are made.
+// read once more (second-pass.ts: same documents, same order; stdin from its spooled copy), and the documents the
+// sketches could not rule out are shingled on this thread. They keep their sets, 4 bytes a distinct shingle, until
+// the groups are made.
 import type { Tokenization } from 'simhash-wasm';
+import type { BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { extractText } from '../html/extractor.js';
 import { htmlExtractor } from '../io/index.js';
-import type { Verifier } from '../grouping/group-batches.js';
-import { shingleHasher, verifyTexts, type VerifySettings } from '../grouping/verify.js';
+import { shingleHasher, shingleHashes, type Verification, type VerifySettings } from '../grouping/verify.js';
 import { rereadDocuments, type Reread } from './second-pass.js';
 
 export interface VerifyPassSettings extends VerifySettings {
@@ -15,17 +14,17 @@ export interface VerifyPassSettings extends VerifySettings {
   readonly tokens?: Tokenization;
 }
 
-/** A Verifier that reads the inputs of the first pass again. */
-export function rereadVerifier(pass: Omit<Reread, 'documents'>, settings: VerifyPassSettings): Verifier {
-  return (candidates, run) => {
-    const hasher = shingleHasher(settings);
-    const extractor = htmlExtractor(pass.options.html);
-    async function* texts() {
-      const want = (doc: number) => run.counted(doc) || run.held(doc);
-      for await (const { doc, document } of rereadDocuments({ ...pass, documents: run.documents }, 'the verification of near pairs', want)) {
-        yield { doc, text: document.html ? extractText(document.text, extractor) : document.text };
+/** A Verification whose sets come from reading the inputs of the first pass again. */
+export function rereadVerification(pass: Omit<Reread, 'documents'>, sample: BoilerplateSample, settings: VerifyPassSettings): Verification {
+  return {
+    settings: { mode: settings.mode, threshold: settings.threshold },
+    sample,
+    async *sets(want, documents) {
+      const hasher = shingleHasher(settings);
+      const extractor = htmlExtractor(pass.options.html);
+      for await (const { doc, document } of rereadDocuments({ ...pass, documents }, 'the verification of near pairs', want)) {
+        yield { doc, set: shingleHashes(hasher, document.html ? extractText(document.text, extractor) : document.text) };
       }
-    }
-    return verifyTexts(candidates, run, texts(), hasher, settings);
+    },
   };
 }

@@ -1,29 +1,18 @@
 // Analysed batches gathered and grouped: the step `simhash dedupe` (pipeline.ts) and the library's dedupe() share.
-// Per document only its name, fingerprint, token count and digest are kept, never its text. With a verifier, the
-// near tier's candidates (pairs within maxDistance) are handed to it, and only the pairs it verifies join groups.
+// Per document only its name, fingerprint, token count, digest and (for the verification) sketch are kept, never its
+// text. With a verification, the near tier's candidates (pairs within the candidate distance) are checked
+// (verify.ts), and only the pairs it verifies join groups.
 import { DIGEST_BYTES, type AnalyzedBatch, type DocumentInfo } from '../analysis/analyze-document.js';
-import { candidatePairs, exactClasses, groupDocuments, type Grouping, type GroupingMode, type NearPairs } from './group.js';
-import type { VerificationStats, VerifiedPairs } from './verify.js';
-
-/**
- * Checks the candidate pairs by another signal (grouping/verify.ts) once every document is analysed. `documents`:
- * what was read, in order; `counted(doc)`: whether the document is the first of its distinct text (the boilerplate
- * count takes each distinct text once); `held(doc)`: whether it is in a candidate pair.
- */
-export type Verifier = (candidates: NearPairs, run: VerifierRun) => Promise<VerifiedPairs>;
-
-export interface VerifierRun {
-  readonly documents: readonly DocumentInfo[];
-  counted(doc: number): boolean;
-  held(doc: number): boolean;
-}
+import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import { candidatePairs, exactClasses, groupDocuments, type Grouping, type GroupingMode } from './group.js';
+import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
 
 export interface GroupSettings {
   readonly maxDistance: number;
   readonly minTokens: number;
   readonly grouping: GroupingMode;
   /** Absent: SimHash distance alone decides (--verify off). */
-  readonly verify?: Verifier;
+  readonly verify?: Verification;
   /**
    * With a verifier: the candidate distance chosen for the corpus at hand, from the fingerprints of its distinct
    * texts long enough to compare (evaluation/corpus-scale.ts, corpusCandidateDistance), in place of maxDistance.
@@ -60,11 +49,14 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
   const fingerprints = new BigUint64Array(n);
   const tokens = new Uint32Array(n);
   const digests = new Uint8Array(n * DIGEST_BYTES);
+  // The batches carry sketches when the first pass was asked for them (all or none do).
+  const sketches = new Uint32Array(collected.length > 0 && collected[0].sketches.length > 0 ? n * SKETCH_BINS : 0);
   let start = 0;
   for (const batch of collected) {
     fingerprints.set(batch.fingerprints, start);
     tokens.set(batch.tokens, start);
     digests.set(batch.digests, start * DIGEST_BYTES);
+    if (sketches.length > 0) sketches.set(batch.sketches, start * SKETCH_BINS);
     start += batch.documents.length;
   }
   const base = { fingerprints, tokens, digests, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping };
@@ -78,9 +70,7 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
   }
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
   const candidates = candidatePairs(input);
-  const held = new Uint8Array(n);
-  for (let i = 0; i < candidates.earlier.length; i++) held[candidates.earlier[i]] = held[candidates.later[i]] = 1;
-  const verified = await settings.verify(candidates, { documents, counted: (doc) => classOf[doc] === doc, held: (doc) => held[doc] === 1 });
+  const verified = await verifyCandidates(candidates, documents, sketches, tokens, settings.verify);
   const grouping = groupDocuments({ ...input, nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
   return { ...grouping, documents, fingerprints, tokens, verification: verified.stats, maxDistance: input.maxDistance, ...(distanceChoice === undefined ? {} : { distanceChoice }) };
 }

@@ -1,0 +1,26 @@
+// A one-permutation MinHash sketch of a document's shingle set, made in the first pass beside the fingerprint so
+// that the verification tier (grouping/sketch-filter.ts) can throw out the many chance candidates of a wide
+// candidate distance without reading their texts again. SKETCH_BINS bins of 32 bits: 128 bytes a document.
+//
+// A shingle's 32-bit hash (the exact sets' element, analysis/shingle-sets.ts: the low half of a feature hash, which
+// has been through splitmix64's finalizer, so its bits are already well spread) picks its bin by its top 5 bits, and
+// each bin keeps the smallest hash that falls in it. For two documents, the smaller of their two
+// values in a bin is the union's minimum there: a uniformly drawn shingle of the union in that bin; the bin matches
+// exactly when that shingle is in both sets. So matches / bins estimates the Jaccard similarity, and (what lets the
+// verification leave boilerplate out after the fact) a bin whose union minimum is a boilerplate shingle is skipped:
+// among the bins left, the drawn shingle is uniform over the union without boilerplate, so the estimate is of the
+// Jaccard similarity without boilerplate, the one the verification decides by.
+
+export const SKETCH_BINS = 32;
+/** An empty bin (a document with fewer shingles than bins, or none in that bin). */
+export const EMPTY_BIN = 0xffffffff;
+
+/** The sketch of the shingles whose low 32 bits are halves[2i + low], written at out[at .. at + SKETCH_BINS). */
+export function sketchInto(halves: Uint32Array, count: number, low: number, out: Uint32Array, at: number): void {
+  out.fill(EMPTY_BIN, at, at + SKETCH_BINS);
+  for (let i = 0; i < count; i++) {
+    const x = halves[2 * i + low];
+    const bin = at + (x >>> 27);
+    if (x < out[bin]) out[bin] = x;
+  }
+}

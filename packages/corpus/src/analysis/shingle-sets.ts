@@ -1,0 +1,70 @@
+// A document's set of shingles for the verification tier (grouping/verify.ts): the fingerprint's own shingle
+// hashes (the hasher's `features()`: the same tokens and width) cut to their low 32 bits, sorted and unique, 4 bytes
+// a distinct shingle. Two different shingles share 32 bits with probability 2^-32, so a pair of 1,000-shingle sets
+// gains a false shared shingle with probability ~2.3e-4: the similarity moves by at most 1/|A ∪ B| then.
+import { createSimHash, type SimHash, type Tokenization } from 'simhash-wasm';
+
+/** The hasher whose features() are the first pass's shingles (term weights change their counts, not the set). */
+export function shingleHasher(settings: { shingle: number; tokens?: Tokenization }): SimHash {
+  return createSimHash({ engine: 'auto', shingle: settings.shingle, tokens: settings.tokens });
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** Index of a 64-bit value's low half in a Uint32Array view of it. */
+export const LOW_HALF = LITTLE_ENDIAN ? 0 : 1;
+
+/** A text's shingle hashes (the hasher's features), low 32 bits, sorted ascending, each once. */
+export function shingleHashes(hasher: SimHash, text: string): Uint32Array {
+  return shingleSetOf(hasher.features(text));
+}
+
+/** The same from features already computed. */
+export function shingleSetOf(features: BigUint64Array): Uint32Array {
+  const halves = new Uint32Array(features.buffer, features.byteOffset, features.length * 2);
+  const hashes = new Uint32Array(features.length);
+  for (let i = 0; i < features.length; i++) hashes[i] = halves[2 * i + LOW_HALF];
+  return sortedUnique(hashes);
+}
+
+export function sortedUnique(values: Uint32Array): Uint32Array {
+  values.sort();
+  let n = 0;
+  for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[n - 1]) values[n++] = values[i];
+  return n === values.length ? values : values.slice(0, n);
+}
+
+/** |A ∩ B| of two sorted unique arrays (a merge: O(|A| + |B|)). */
+export function intersectionSize(a: Uint32Array, b: Uint32Array): number {
+  let i = 0, j = 0, shared = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i], y = b[j];
+    if (x === y) {
+      shared++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return shared;
+}
+
+export type SimilarityMode = 'jaccard' | 'containment';
+
+/**
+ * Jaccard |A ∩ B| / |A ∪ B|, or containment |A ∩ B| / min(|A|, |B|). An empty set (a text that is all boilerplate)
+ * is similar to nothing: 0, so two texts that share only boilerplate never verify.
+ */
+export function setSimilarity(a: Uint32Array, b: Uint32Array, mode: SimilarityMode): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const shared = intersectionSize(a, b);
+  return mode === 'jaccard' ? shared / (a.length + b.length - shared) : shared / Math.min(a.length, b.length);
+}
+
+/** The set without the shingles in `boilerplate`. */
+export function withoutBoilerplate(set: Uint32Array, boilerplate: ReadonlySet<number>): Uint32Array {
+  if (boilerplate.size === 0) return set;
+  let n = 0;
+  const out = new Uint32Array(set.length);
+  for (let i = 0; i < set.length; i++) if (!boilerplate.has(set[i])) out[n++] = set[i];
+  return n === set.length ? out : out.slice(0, n);
+}

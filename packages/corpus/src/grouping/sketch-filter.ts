@@ -1,0 +1,105 @@
+// The verification's first step: every candidate pair is looked at through the two documents' MinHash sketches
+// (analysis/minhash-sketch.ts), and the pairs the sketches show to be far below the threshold are dropped without
+// their texts being read again. At a wide candidate distance most candidates are unrelated documents that chance
+// put near each other (their Jaccard near 0), so this leaves the exact comparison (verify.ts) the few that may pass.
+//
+// The test: of the bins whose union minimum is not boilerplate (`used`), `matches` agree. For a pair whose true
+// similarity p is the least that could pass, matches is about Binomial(used, p); the pair is dropped only when
+// P(Binomial(used, p) ≤ matches) ≤ FALSE_DROP, so a pair that would have verified is dropped with probability at
+// most FALSE_DROP (1e-6: one in a million of the pairs that pass; none expected below a million true pairs).
+// With fewer bins in use than that allows (short texts, or texts mostly boilerplate), the pair goes to the exact
+// comparison whatever its sketch says.
+import type { Boilerplate } from '../analysis/boilerplate-sample.js';
+import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import type { SimilarityMode } from '../analysis/shingle-sets.js';
+import type { NearPairs } from './group.js';
+
+export const FALSE_DROP = 1e-6;
+
+/** The boilerplate shingles with a bitmap in front of the set: most bins' minima are not boilerplate. */
+export class BoilerplateFilter {
+  readonly #set = new Set<number>();
+  readonly #bits = new Uint32Array(1 << 11); // 2^16 bits, by the value's top 16 bits
+
+  constructor(boilerplate: ReadonlySet<number>) {
+    for (const x of boilerplate) {
+      this.#set.add(x);
+      this.#bits[x >>> 21] |= 1 << ((x >>> 16) & 31);
+    }
+  }
+
+  has(x: number): boolean {
+    return (this.#bits[x >>> 21] & (1 << ((x >>> 16) & 31))) !== 0 && this.#set.has(x);
+  }
+}
+
+/** For each number of bins in use, the most matches that still drop a pair at least `least` similar (-1: none). */
+export function dropLimits(least: number): Int8Array {
+  const limits = new Int8Array(SKETCH_BINS + 1).fill(-1);
+  if (!(least > 0)) return limits; // nothing can be ruled out
+  // Identical sets are the only ones that pass: one bin that differs rules a pair out.
+  if (least >= 1) return limits.map((_, used) => used - 1);
+  for (let used = 1; used <= SKETCH_BINS; used++) {
+    // P(X ≤ c) for X ~ Binomial(used, least), summed term by term.
+    let term = (1 - least) ** used, cdf = term;
+    for (let c = 0; c <= used && cdf <= FALSE_DROP; c++) {
+      limits[used] = c;
+      term *= ((used - c) / (c + 1)) * (least / (1 - least));
+      cdf += term;
+    }
+  }
+  return limits;
+}
+
+/**
+ * The least Jaccard similarity a pair can have and still pass: the threshold itself for 'jaccard'; for
+ * 'containment', |A ∩ B| ≥ t·min(|A|, |B|) gives Jaccard ≥ t·min / (|A| + |B| − t·min), taken with the shingle
+ * counts (`sizes`, before boilerplate is left out: an estimate). That is at most t / (2 − t), a third at t = 0.5, too
+ * little for 32 bins to rule out any pair at FALSE_DROP: containment is compared exactly, pair by pair.
+ */
+function leastJaccard(mode: SimilarityMode, threshold: number, a: number, b: number): number {
+  const least = threshold * Math.min(a, b);
+  return mode === 'jaccard' ? threshold : least / Math.max(1, a + b - least);
+}
+
+export interface SketchFilterResult {
+  /** The candidate pairs the sketches could not rule out, in their order. */
+  readonly pairs: NearPairs;
+  readonly dropped: number;
+}
+
+export function sketchFilter(candidates: NearPairs, sketches: Uint32Array, sizes: Uint32Array, boilerplate: Boilerplate, mode: SimilarityMode, threshold: number): SketchFilterResult {
+  const filter = new BoilerplateFilter(boilerplate.shingles);
+  // Containment's least Jaccard varies by pair: rounded down to 1/256 (a looser test, never a stricter one), each
+  // step's limits made once.
+  const limitsByStep = new Map<number, Int8Array>();
+  const limitsFor = (least: number) => {
+    const step = Math.floor(least * 256);
+    let limits = limitsByStep.get(step);
+    if (limits === undefined) limitsByStep.set(step, limits = dropLimits(step / 256));
+    return limits;
+  };
+  const jaccardLimits = mode === 'jaccard' ? dropLimits(threshold) : undefined;
+  const keep: number[] = [];
+  for (let i = 0; i < candidates.earlier.length; i++) {
+    const a = candidates.earlier[i] * SKETCH_BINS, b = candidates.later[i] * SKETCH_BINS;
+    let used = 0, matches = 0;
+    for (let bin = 0; bin < SKETCH_BINS; bin++) {
+      const x = sketches[a + bin], y = sketches[b + bin];
+      const least = x < y ? x : y;
+      if (least === EMPTY_BIN || filter.has(least)) continue;
+      used++;
+      if (x === y) matches++;
+    }
+    const limits = jaccardLimits ?? limitsFor(leastJaccard(mode, threshold, sizes[candidates.earlier[i]], sizes[candidates.later[i]]));
+    if (matches > limits[used]) keep.push(i);
+  }
+  return {
+    pairs: {
+      earlier: Uint32Array.from(keep, (i) => candidates.earlier[i]),
+      later: Uint32Array.from(keep, (i) => candidates.later[i]),
+      distance: Uint8Array.from(keep, (i) => candidates.distance[i]),
+    },
+    dropped: candidates.earlier.length - keep.length,
+  };
+}

@@ -1,0 +1,133 @@
+// The verification's first-pass parts: the boilerplate sample (analysis/boilerplate-sample.ts) against an exact
+// count, and the sketches' test (grouping/sketch-filter.ts), which must never drop a pair whose exact similarity
+// passes and should drop most unrelated ones.
+import { describe, expect, it } from 'vitest';
+import { Random } from '../../packages/corpus/src/evaluation/random.js';
+import { BoilerplateSample, boilerplateThreshold, sampleKey, SAMPLE_TEXTS } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
+import { SKETCH_BINS, sketchInto } from '../../packages/corpus/src/analysis/minhash-sketch.js';
+import { setSimilarity, sortedUnique, withoutBoilerplate } from '../../packages/corpus/src/analysis/shingle-sets.js';
+import { dropLimits, FALSE_DROP, sketchFilter } from '../../packages/corpus/src/grouping/sketch-filter.js';
+
+const randomSet = (random: Random, size: number) => Array.from({ length: size }, () => Math.floor(random.next() * 2 ** 32) >>> 0);
+const set = (values: readonly number[]) => sortedUnique(Uint32Array.from(values));
+
+function randomDigest(random: Random): Uint8Array {
+  return Uint8Array.from({ length: 16 }, () => Math.floor(random.next() * 256));
+}
+
+/** Brute force: the shingles in at least `threshold` of the sets. */
+function frequent(sets: readonly Uint32Array[], threshold: number): number[] {
+  const counts = new Map<number, number>();
+  for (const s of sets) for (const h of s) counts.set(h, (counts.get(h) ?? 0) + 1);
+  return [...counts].filter(([, c]) => c >= threshold).map(([h]) => h).sort((a, b) => a - b);
+}
+
+describe('the boilerplate sample', () => {
+  it('counts every distinct text exactly up to 2 × SAMPLE_TEXTS of them, copies once', () => {
+    const random = new Random(3);
+    const footer = randomSet(random, 30);
+    const pool = randomSet(random, 2000);
+    const sample = new BoilerplateSample();
+    const sets: Uint32Array[] = [];
+    for (let t = 0; t < 3000; t++) {
+      const s = set([...randomSet(random, 100), ...Array.from({ length: 50 }, () => random.pick(pool)), ...(t % 10 === 0 ? footer : [])]);
+      const digest = randomDigest(random);
+      sets.push(s);
+      sample.add(digest, sampleKey(digest, 0), s);
+      if (t % 7 === 0) sample.add(digest, sampleKey(digest, 0), s); // a copy: the same digest
+    }
+    const result = sample.finish();
+    expect(sample.level).toBe(0);
+    expect([result.texts, result.share, result.threshold]).toEqual([3000, 1, boilerplateThreshold(3000)]);
+    expect([...result.shingles].sort((a, b) => a - b)).toEqual(frequent(sets, 30));
+    for (const h of footer) expect(result.shingles.has(h)).toBe(true);
+  });
+
+  it('past that, a sample by digest: the same whatever the order, the footer found, rarer shingles not', () => {
+    const random = new Random(5);
+    const footer = randomSet(random, 10); // in 5% of the texts
+    const rare = randomSet(random, 10); // in 0.3%
+    const texts = Array.from({ length: 60_000 }, (_, t) => {
+      const digest = randomDigest(random);
+      return { digest, set: set([...randomSet(random, 8), ...(t % 20 === 0 ? footer : []), ...(t % 333 === 0 ? rare : [])]) };
+    });
+    const run = (order: typeof texts) => {
+      const sample = new BoilerplateSample();
+      for (const { digest, set: s } of order) sample.add(digest, sampleKey(digest, 0), s);
+      return { level: sample.level, ...sample.finish() };
+    };
+    const forward = run(texts), backward = run([...texts].reverse());
+    expect(forward.level).toBeGreaterThan(0);
+    expect(forward.texts).toBeGreaterThanOrEqual(SAMPLE_TEXTS);
+    expect(forward.texts).toBeLessThanOrEqual(2 * SAMPLE_TEXTS);
+    expect(forward.share).toBe(2 ** -forward.level);
+    expect(backward.texts).toBe(forward.texts);
+    expect([...backward.shingles].sort()).toEqual([...forward.shingles].sort());
+    expect(forward.threshold).toBe(Math.ceil(0.01 * forward.texts));
+    for (const h of footer) expect(forward.shingles.has(h)).toBe(true);
+    for (const h of rare) expect(forward.shingles.has(h)).toBe(false);
+  });
+});
+
+function sketchOf(s: Uint32Array): Uint32Array {
+  const halves = new Uint32Array(s.length * 2);
+  s.forEach((v, i) => (halves[2 * i] = v));
+  const out = new Uint32Array(SKETCH_BINS);
+  sketchInto(halves, s.length, 0, out, 0);
+  return out;
+}
+
+describe('the sketches\' test', () => {
+  it('drops a pair only when even the least passing similarity would rarely give so few matches', () => {
+    const limits = dropLimits(0.5);
+    // P(Binomial(32, 0.5) <= 2) = 1.2e-7, P(<= 3) = 1.3e-6 > 1e-6.
+    expect(limits[32]).toBe(2);
+    expect(limits[19]).toBe(-1); // 0.5^19 = 1.9e-6: not even 0 matches of 19 rules a pair out
+    expect(limits[20]).toBe(0);
+    expect(FALSE_DROP).toBe(1e-6);
+    expect([...dropLimits(1)].slice(30)).toEqual([29, 30, 31]);
+    expect([...dropLimits(0)].every((l) => l === -1)).toBe(true);
+  });
+
+  it('never drops a pair whose exact similarity (boilerplate left out) passes; drops most unrelated pairs', () => {
+    const random = new Random(9);
+    const boilerplate = new Set(randomSet(random, 40));
+    const footer = [...boilerplate];
+    const sets: Uint32Array[] = [];
+    const pairs: [number, number][] = [];
+    for (let p = 0; p < 3000; p++) {
+      const size = 20 + Math.floor(random.next() * 400);
+      const a = randomSet(random, size);
+      // b shares a share of a drawn from 0 to 1 (so similarities spread over the threshold), and half carry the footer.
+      const kept = a.filter(() => random.next() < (p % 3 === 0 ? random.next() : p % 3 === 1 ? 0.02 : 0.7 + 0.3 * random.next()));
+      const b = [...kept, ...randomSet(random, size - kept.length)];
+      sets.push(set(p % 2 === 0 ? [...a, ...footer] : a), set(p % 4 === 0 ? [...b, ...footer] : b));
+      pairs.push([2 * p, 2 * p + 1]);
+    }
+    const sketches = new Uint32Array(sets.length * SKETCH_BINS);
+    sets.forEach((s, d) => sketches.set(sketchOf(s), d * SKETCH_BINS));
+    const sizes = Uint32Array.from(sets, (s) => s.length);
+    const candidates = { earlier: Uint32Array.from(pairs, (p) => p[0]), later: Uint32Array.from(pairs, (p) => p[1]), distance: new Uint8Array(pairs.length) };
+    for (const mode of ['jaccard', 'containment'] as const) {
+      const kept = sketchFilter(candidates, sketches, sizes, { shingles: boilerplate, threshold: 8, texts: 100, share: 1 }, mode, 0.5);
+      const keptSet = new Set([...kept.pairs.earlier]);
+      let passing = 0, unrelated = 0, unrelatedDropped = 0;
+      for (const [a, b] of pairs) {
+        const exact = setSimilarity(withoutBoilerplate(sets[a], boilerplate), withoutBoilerplate(sets[b], boilerplate), mode);
+        if (exact >= 0.5) {
+          passing++;
+          expect(keptSet.has(a)).toBe(true);
+        }
+        if (exact < 0.05 && sets[a].length > 200) {
+          unrelated++;
+          if (!keptSet.has(a)) unrelatedDropped++;
+        }
+      }
+      expect(passing).toBeGreaterThan(1000);
+      expect(unrelated).toBeGreaterThan(300);
+      // Containment's least Jaccard (a third at 0.5) is too low for 32 bins to rule anything out (sketch-filter.ts).
+      expect(unrelatedDropped / unrelated).toBeGreaterThan(mode === 'jaccard' ? 0.95 : -1);
+      expect(kept.dropped).toBe(pairs.length - kept.pairs.earlier.length);
+    }
+  });
+});
