@@ -10,7 +10,7 @@ import { DIGEST_BYTES, type AnalyzedBatch } from '../analysis/analyze-document.j
 import { startAnalysis } from '../analysis/read-and-analyze.js';
 import { groupDocuments } from '../grouping/group.js';
 import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
-import { checkShards, comparePlaces, mergeShards, parseShardFile, ShardFileError, shardFileLines, type ParsedShard, type Place, type ShardDocument, type ShardHeader } from '../distributed/shard-file.js';
+import { checkShards, comparePlaces, SHARD_FILE_FORMAT, mergeShards, parseShardFile, ShardFileError, shardFileLines, type ParsedShard, type Place, type ShardDocument, type ShardHeader } from '../distributed/shard-file.js';
 import { STDIN, type WalkEntry } from '../io/index.js';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
 import { UsageError, type CliContext } from './context.js';
@@ -79,7 +79,7 @@ export async function runShard(inputs: readonly string[], options: DedupeOptions
       }
     });
     const header: ShardHeader = {
-      simhashShard: 1,
+      simhashShard: SHARD_FILE_FORMAT,
       shard,
       shards,
       index: flags.name!,

@@ -6,7 +6,8 @@
 import { DIGEST_BYTES, type DocumentInfo } from '../analysis/analyze-document.js';
 import type { GroupingMode, NearPairs } from '../grouping/group.js';
 
-export const SHARD_FILE_FORMAT = 1;
+/** 2: the content digest is over the shingle hashes (analysis/content-digest.ts); a format-1 file's digests are SHA-256. */
+export const SHARD_FILE_FORMAT = 2;
 
 export interface ShardHeader {
   readonly simhashShard: typeof SHARD_FILE_FORMAT;
