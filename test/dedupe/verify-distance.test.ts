@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cumulative, fitBetaBinomial, type BetaBinomial } from '../../packages/corpus/src/evaluation/beta-binomial.js';
-import { CHANCE_CANDIDATES_PER_DOCUMENT, chooseCandidateDistance, MAX_CANDIDATE_DISTANCE } from '../../packages/corpus/src/evaluation/candidate-budget.js';
+import { CHANCE_CANDIDATES_PER_DOCUMENT, chooseCandidateDistance, MAX_CANDIDATE_DISTANCE, PAIRS_NS_PER_DOCUMENT } from '../../packages/corpus/src/evaluation/candidate-budget.js';
+// The WebAssembly scan kernel, as the corpus job has it: the cost model's estimates depend on the kernel in use.
+import 'simhash-wasm';
+import { estimatePairsNs } from 'simhash-wasm/internal';
 import { corpusCandidateDistance } from '../../packages/corpus/src/evaluation/corpus-scale.js';
 import { runInProcess } from '../support/cli.js';
 import { article, edit } from '../support/dedupe-fixture.js';
@@ -26,9 +29,12 @@ function binomialFit(): BetaBinomial {
 const SPAM_ASSASSIN: BetaBinomial = { trials: 64, alpha: 1059.5448100264657, beta: 1067.1331273132346, mean: 31.885819028394884, sd: 4.0587616549594765 };
 
 const SIZES = [5_630, 1e6, 1e8, 1e9];
-const BINOMIAL_KS = [19, 14, 11, 10];
-/** A real corpus's distances spread wider than fair bits (sd 4.06, not 4): one bit less at 1B. */
-const SPAM_KS = [19, 14, 11, 9];
+/**
+ * Past some 100,000 documents the cost of finding the candidates (pairs(), by the index's cost model) binds before
+ * the chance budget does: by chance alone k would be 14, 11 and 10 at 1M, 100M and 1B.
+ */
+const BINOMIAL_KS = [19, 11, 6, 5];
+const SPAM_KS = [19, 11, 6, 5];
 
 describe('the candidate distance dedupe picks', () => {
   it('at SpamAssassin\'s 5,630 texts, 1M, 100M and 1B documents', () => {
@@ -36,13 +42,15 @@ describe('the candidate distance dedupe picks', () => {
     expect(SIZES.map((n) => chooseCandidateDistance(SPAM_ASSASSIN, n).distance)).toEqual(SPAM_KS);
   });
 
-  it('is the largest k within the budget below the cap: chance candidates at k fit it, at k + 1 they do not', () => {
+  it('is the largest k within both budgets below the cap: chance candidates and the search\'s cost fit at k, not past it', () => {
     for (const fit of [binomialFit(), SPAM_ASSASSIN]) {
       const chance = cumulative(fit);
-      for (const n of [...SIZES, 1e4, 3e7]) {
-        const k = chooseCandidateDistance(fit, n).distance;
-        expect((n - 1) * chance[k]).toBeLessThanOrEqual(CHANCE_CANDIDATES_PER_DOCUMENT);
-        if (k < MAX_CANDIDATE_DISTANCE) expect((n - 1) * chance[k + 1]).toBeGreaterThan(CHANCE_CANDIDATES_PER_DOCUMENT);
+      const fits = (n: number, k: number) => (n - 1) * chance[k] <= CHANCE_CANDIDATES_PER_DOCUMENT && estimatePairsNs(k, n) <= PAIRS_NS_PER_DOCUMENT * n;
+      for (const n of [...SIZES, 1e4, 2e5, 3e7]) {
+        const choice = chooseCandidateDistance(fit, n);
+        expect(fits(n, choice.distance), `n = ${n}`).toBe(true);
+        expect(choice.pairsNsPerDocument).toBeLessThanOrEqual(PAIRS_NS_PER_DOCUMENT);
+        for (let k = choice.distance + 1; k <= MAX_CANDIDATE_DISTANCE; k++) expect(fits(n, k), `n = ${n}, k = ${k}`).toBe(false);
       }
     }
   });

@@ -8,5 +8,6 @@ export { assertAttached } from '../core/detached.js';
 export { DEFAULT_HASHER_VERSION, DEFAULT_SHINGLE, DEFAULT_TOKENS } from '../core/options.js';
 export { ENGINE_NAMES, TERM_WEIGHTS, TOKENIZATIONS } from '../core/types.js';
 export { binomial, makeLayout, MAX_TABLES } from '../block-index/plan/layout.js';
+export { estimatePairsNs } from '../block-index/plan/cost-model.js';
 export type { Layout } from '../block-index/types.js';
 export { checkBigUint64Array, checkDistance, checkVersion } from '../block-index/validate.js';

@@ -193,3 +193,15 @@ export function pairsLayout(k: number, n: number, layout: Layout): Layout | null
   }
   return best;
 }
+
+/**
+ * Estimated nanoseconds of pairs() within k over n fingerprints in an index of the automatic layout, on whichever
+ * layout pairs() would run on (pairsLayout): what a caller that chooses k for its corpus weighs (the corpus job's
+ * candidate distance).
+ */
+export function estimatePairsNs(k: number, n: number): number {
+  const layout = chooseLayout(k, n);
+  const other = pairsLayout(k, n, layout);
+  if (other === null) return pairsNs(k, n, layout);
+  return multiIndexPairsNs(n, other.public.keyBits, other.radius) + PAIR_BUILD_NS * other.public.tables * n;
+}
