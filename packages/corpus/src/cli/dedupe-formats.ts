@@ -196,8 +196,8 @@ export function summaryLine(s: Summary, options: DedupeOptions): string {
 export function verificationLine(v: VerificationStats, choice?: DistanceChoice): string {
   const chosen = choice === undefined ? '' : `; k = ${choice.distance} chosen for ${choice.documents} texts (${choice.chancePerDocument.toFixed(3)} chance candidates a text within it)`;
   const texts = v.sampleShare === 1 ? `${v.textsCounted} distinct texts` : `${v.textsCounted} distinct texts sampled (1 in ${Math.round(1 / v.sampleShare)})`;
-  const ruledOut = v.sketchDropped === 0 ? '' : `, ${v.sketchDropped} ruled out by their sketches`;
-  return `verified: ${v.verifiedPairs} of ${count(v.candidatePairs, 'candidate pair')}${ruledOut} had ${v.mode} >= ${v.threshold} on word shingles (shingles in ${v.boilerplateThreshold} or more of the ${texts} left out as boilerplate)${chosen}; ${v.seconds.toFixed(2)} s`;
+  const ruledOut = v.sketchDropped === 0 ? '' : `${v.sketchDropped} ruled out by their sketches; `;
+  return `verified: ${v.verifiedPairs} of ${count(v.candidatePairs, 'candidate pair')} had ${v.mode} >= ${v.threshold} on word shingles (${ruledOut}shingles in ${v.boilerplateThreshold} or more of the ${texts} left out as boilerplate)${chosen}; ${v.seconds.toFixed(2)} s`;
 }
 
 /** "1 document", "2 documents". */
