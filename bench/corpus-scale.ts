@@ -1,0 +1,113 @@
+// The corpus job at a real size: `simhash dedupe` (the built command, as a user runs it) on a generated 1M-document
+// JSONL (bench/large-corpus.ts: 1.54 GB), beside the engine's own one-thread speed on the same texts, in one run.
+// Rows: the engine (fingerprintMany over the first 100,000 texts, in memory), then dedupe -k 3 --verify off at 1, 2
+// and all threads, dedupe -k 3 (verification on), and the defaults (k chosen, verification) with and without
+// --verify off. Each dedupe row is one run of a child process (minutes each, so one sample): wall-clock MB/s, its
+// ratio to the engine, and the process's peak RSS (every thread's memory: workers are threads).
+//
+//   npm run bench -- corpus-scale            (about 5 minutes on 2 cores; the corpus is written once to the temp dir)
+//   SIMHASH_CORPUS_DOCUMENTS=200000 npm run bench -- corpus-scale     a smaller corpus
+//
+// Not part of a bare `npm run bench`: it runs only when its name is in the filter.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, statSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Bench } from 'tinybench';
+import { createSimHash, init } from 'simhash-wasm';
+import { largeCorpus } from './large-corpus.js';
+import type { BenchSuite, SuiteContext } from './suite.js';
+
+const CLI = fileURLToPath(new URL('../packages/corpus/dist/cli.js', import.meta.url));
+/** Prints the process's peak RSS at exit: loaded into the child with --require. */
+const RSS_REPORTER = fileURLToPath(new URL('./support/report-peak-rss.cjs', import.meta.url));
+const ENGINE_SAMPLE = 100_000;
+
+async function firstTexts(path: string, count: number): Promise<string[]> {
+  const texts: string[] = [];
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  for await (const line of lines) {
+    texts.push((JSON.parse(line) as { text: string }).text);
+    if (texts.length === count) break;
+  }
+  lines.close();
+  return texts;
+}
+
+/** The engine alone, one thread, best of the samples: MB/s of UTF-8 text. */
+async function engineMegabytesPerSecond(context: SuiteContext, path: string): Promise<number> {
+  await init();
+  const texts = await firstTexts(path, ENGINE_SAMPLE);
+  const bytes = texts.reduce((sum, t) => sum + Buffer.byteLength(t), 0);
+  const hasher = createSimHash({ engine: 'wasm', shingle: 3 });
+  const bench = new Bench({ name: 'engine', iterations: context.iterations, time: 0, warmupIterations: 1, throws: true });
+  bench.add('engine', () => void hasher.fingerprintMany(texts));
+  await bench.run();
+  const result = bench.tasks[0].result;
+  if (result.state !== 'completed') throw new Error('the engine task did not complete');
+  return bytes / (result.latency.min / 1000) / 1e6;
+}
+
+interface DedupeRun {
+  readonly seconds: number;
+  readonly peakRss: number;
+  readonly documents: number;
+  readonly k: number;
+  readonly verified?: number;
+}
+
+function runDedupe(path: string, args: readonly string[]): DedupeRun {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, ['--require', RSS_REPORTER, CLI, 'dedupe', path, '--format', 'json', '-q', ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const seconds = (performance.now() - started) / 1000;
+  if (child.status !== 0) throw new Error(`simhash dedupe ${args.join(' ')} exited ${child.status}: ${child.stderr}`);
+  const rss = /peak-rss (\d+)/.exec(child.stderr);
+  const json = JSON.parse(child.stdout) as { settings: { maxDistance: number }; summary: { documents: number; verification?: { verifiedPairs: number } } };
+  return { seconds, peakRss: rss === null ? NaN : Number(rss[1]), documents: json.summary.documents, k: json.settings.maxDistance, verified: json.summary.verification?.verifiedPairs };
+}
+
+export const suite: BenchSuite = {
+  name: 'corpus-scale',
+  async run(context) {
+    // Only when named: a filter that selects everything (none given) also selects a name no suite has.
+    if (!context.selected('corpus-scale/') || context.selected('no-such-suite/')) {
+      context.log('corpus-scale: skipped (minutes at 1M documents): run it with `npm run bench -- corpus-scale`');
+      return;
+    }
+    const documents = Number(process.env.SIMHASH_CORPUS_DOCUMENTS ?? 1_000_000);
+    context.log(`corpus-scale: writing or reusing the ${documents.toLocaleString('en')}-document corpus`);
+    const path = await largeCorpus(documents);
+    const bytes = statSync(path).size;
+    const engine = await engineMegabytesPerSecond(context, path);
+    const all = cpus().length;
+    const rows: [string, readonly string[]][] = [
+      ['dedupe -k 3 --verify off, 1 thread', ['-k', '3', '--verify', 'off', '--threads', '1']],
+      ['dedupe -k 3 --verify off, 2 threads', ['-k', '3', '--verify', 'off', '--threads', '2']],
+      ...(all > 2 ? [[`dedupe -k 3 --verify off, ${all} threads`, ['-k', '3', '--verify', 'off', '--threads', String(all)]] as [string, string[]]] : []),
+      [`dedupe -k 3 (verification on), ${all} threads`, ['-k', '3']],
+      [`dedupe --verify off (k = 3), ${all} threads`, ['--verify', 'off']],
+      [`dedupe, the defaults (k chosen, verification), ${all} threads`, []],
+    ];
+    const lines = [
+      `### The corpus job at ${documents.toLocaleString('en')} documents (${(bytes / 1e6).toFixed(0)} MB of JSONL, bench/large-corpus.ts), one run each`,
+      '',
+      `The engine alone, one thread (fingerprintMany over the first ${ENGINE_SAMPLE.toLocaleString('en')} texts in memory, best of ${context.iterations}): **${engine.toFixed(0)} MB/s**.`,
+      '',
+      '| run | k | seconds | MB/s | × engine (1 thread) | peak RSS MB | bytes a document | verified pairs |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ];
+    const seconds = new Map<string, number>();
+    for (const [name, args] of rows) {
+      context.log(`  ${name}`);
+      const run = runDedupe(path, args);
+      seconds.set(name, run.seconds);
+      const mbs = bytes / run.seconds / 1e6;
+      lines.push(`| ${name} | ${run.k} | ${run.seconds.toFixed(1)} | ${mbs.toFixed(0)} | ${(mbs / engine).toFixed(2)}× | ${(run.peakRss / 1e6).toFixed(0)} | ${(run.peakRss / run.documents).toFixed(0)} | ${run.verified ?? ''} |`);
+    }
+    const one = seconds.get(rows[0][0])!, two = seconds.get(rows[1][0])!;
+    const off = seconds.get(rows[rows.length - 2][0])!, defaults = seconds.get(rows[rows.length - 1][0])!;
+    lines.push('', `2 threads against 1: ${(one / two).toFixed(2)}×. The defaults against --verify off: ${(defaults / off).toFixed(2)}× the time.`);
+    context.print(`${lines.join('\n')}\n`);
+  },
+};
