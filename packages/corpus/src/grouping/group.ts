@@ -124,20 +124,40 @@ export function candidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>)
   return { earlier: found.a.slice(), later: found.b.slice(), distance: found.distances.slice() };
 }
 
-/** classOf[d]: the first document with d's digest, or -1 for a document without tokens (nothing to compare). */
+/**
+ * classOf[d]: the first document with d's digest, or -1 for a document without tokens (nothing to compare). An open
+ * addressing table of document numbers (4 bytes a slot, at most half full), probed by the digest's first 32 bits
+ * and confirmed on all DIGEST_BYTES: no string or object per document.
+ */
 export function exactClasses(digests: Uint8Array, tokens: Uint32Array, n: number): Int32Array {
-  const first = new Map<string, number>();
   const classOf = new Int32Array(n);
-  const hex = Buffer.from(digests.buffer, digests.byteOffset, digests.byteLength);
+  const bits = Math.max(4, Math.ceil(Math.log2(2 * n + 1)));
+  const mask = (1 << bits) - 1;
+  const slots = new Int32Array(mask + 1).fill(-1);
+  const words = new DataView(digests.buffer, digests.byteOffset, digests.byteLength);
+  const same = (a: number, b: number) => {
+    for (let i = 0; i < DIGEST_BYTES; i++) if (digests[a * DIGEST_BYTES + i] !== digests[b * DIGEST_BYTES + i]) return false;
+    return true;
+  };
   for (let d = 0; d < n; d++) {
     if (tokens[d] === 0) {
       classOf[d] = -1;
       continue;
     }
-    const key = hex.toString('latin1', d * DIGEST_BYTES, (d + 1) * DIGEST_BYTES);
-    const seen = first.get(key);
-    if (seen === undefined) first.set(key, d);
-    classOf[d] = seen ?? d;
+    let slot = words.getUint32(d * DIGEST_BYTES) & mask;
+    for (;;) {
+      const held = slots[slot];
+      if (held === -1) {
+        slots[slot] = d;
+        classOf[d] = d;
+        break;
+      }
+      if (same(held, d)) {
+        classOf[d] = held;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
   }
   return classOf;
 }
