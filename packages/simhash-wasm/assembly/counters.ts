@@ -1,7 +1,7 @@
 // The 64 signed counters, kept as S[b] = sum of the weights of features with bit b set, and
 // W = sum of all weights: counter b = 2 S[b] - W, so bit b of the fingerprint is 2 S[b] > W.
 import { MODE_FEATURES, MODE_FUNCTION, MODE_TABLE } from './abi';
-import { S, W, fbCap, fbLen, fbPtr, mode, negOffset } from './state';
+import { FB_CAP, S, W, fbCap, fbLen, fbPtr, mode, negOffset } from './state';
 
 const LANES4: u64 = 0x1111111111111111;
 const NIBBLES: u64 = 0x0f0f0f0f0f0f0f0f;
@@ -128,6 +128,19 @@ function addUnit(ptr: usize, n: i32): void {
 // the weights added since the last flush could pass 0xffff. A negative weight -m adds m for the
 // bits that are 0 and takes m off every counter: -m*bit = -m + m*(1 - bit).
 const ACC16: usize = memory.data(16 * 8, 16);
+
+/**
+ * MODE_FEATURES: votes the n features at ptr (the output the JS side reads them from) with unit weights, so one pass
+ * gives a document's features and its fingerprint (votedFingerprint). In runs of at most FB_CAP, addUnit's bound.
+ */
+export function voteUnits(ptr: usize, n: i32): void {
+  while (n > 0) {
+    const run = min(n, FB_CAP);
+    addUnit(ptr, run);
+    ptr += <usize>run << 3;
+    n -= run;
+  }
+}
 
 /** MODE_FUNCTION: votes n features with their weights (i32s at weights), as the JS side computed them. */
 export function voteWeights(features: usize, weights: usize, n: i32): void {

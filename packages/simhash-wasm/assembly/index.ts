@@ -1,13 +1,13 @@
 // Exports only: the surface src/wasm/wasm-interface.ts calls. Pointers are byte offsets in this
 // memory. scripts/build-wasm.mjs turns these signatures (as asc declares them) into the JS side's
 // WasmExports (src/wasm/abi.ts): a new export is written here, then wrapped in wasm-interface.ts.
-import { consume, fingerprintBits, setTable, voteWeights } from './counters';
+import { consume, fingerprintBits, setTable, voteUnits, voteWeights } from './counters';
 import { fnvBytes, splitmix as mix } from './features';
 import { configure, fbLen, reset, restoreState, saveState, stateBytes, REGION } from './state';
 import { finish, scan } from './tokenize';
 import { ensureTables } from './fill';
 
-export { configure, reset, setTable, saveState, restoreState, stateBytes, voteWeights };
+export { configure, reset, setTable, saveState, restoreState, stateBytes, voteUnits, voteWeights };
 
 /** MODE_FUNCTION: the fingerprint of the votes so far (after finishFeatures() and the last voteWeights()). */
 export function votedFingerprint(): u64 {

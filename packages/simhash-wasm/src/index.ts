@@ -24,6 +24,6 @@ export const { createSimHash, featureHash, createIdfWeights } = bindApi((choice)
 export { hamming, similarity, toHex, fromHex } from './core/bits.js';
 export { PIPELINE_VERSION, MAX_SHINGLE } from './core/options.js';
 export type { SimHash, SimHashStream } from './core/simhash.js';
-export type { EngineChoice, EngineName, SimHashOptions, TermWeights, Text, Tokenization, WeightFunction } from './core/types.js';
+export type { EngineChoice, EngineName, FingerprintWithFeatures, SimHashOptions, TermWeights, Text, Tokenization, WeightFunction } from './core/types.js';
 export type { IdfOptions, IdfWeights } from './core/idf.js';
 export * from './block-index/index.js';

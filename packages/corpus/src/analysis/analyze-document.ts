@@ -3,9 +3,9 @@
 // shingles (minhash-sketch.ts) and, for texts in the boilerplate sample (boilerplate-sample.ts), their shingle sets.
 // Runs in pool workers, or in-process with --threads 1: same function, same bits.
 //
-// The engine is called twice a text: once for the fingerprint (fingerprintMany: the fastest path, no features leave
-// the module) and once for the shingle hashes (features()), from which the token count, the digest, the sketch and
-// the sample's set all come, in JavaScript, without tokenizing again.
+// The engine reads each text once (fingerprintWithFeatures: the fingerprint and the shingle hashes from one pass), and
+// the token count, the digest, the sketch and the sample's set all come from the shingle hashes, in JavaScript,
+// without tokenizing again.
 import type { SimHash } from 'simhash-wasm';
 import { extractText, type HtmlExtractor } from '../html/extractor.js';
 import { sampledAt, sampleKey } from './boilerplate-sample.js';
@@ -61,10 +61,10 @@ export function analyze(hasher: SimHash, tokenHasher: SimHash, inputs: readonly 
   // The corpus's repeated lines as the batch was sent (read-and-analyze.ts): main content's rule (b) and fallback.
   const repeated = options.repeatedLines === undefined ? undefined : new Set(options.repeatedLines);
   const texts = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html, repeated)));
-  const fingerprints = hasher.fingerprintMany(texts);
   // Fingerprints alone, as `simhash fingerprint` and `index` print them.
-  if (options.fingerprintsOnly === true) return { fingerprints, tokens: new Uint32Array(0), digests: new Uint8Array(0), sketches: new Uint32Array(0), sampled: NO_SAMPLES };
+  if (options.fingerprintsOnly === true) return { fingerprints: hasher.fingerprintMany(texts), tokens: new Uint32Array(0), digests: new Uint8Array(0), sketches: new Uint32Array(0), sampled: NO_SAMPLES };
   const n = inputs.length;
+  const fingerprints = new BigUint64Array(n);
   const tokens = new Uint32Array(n);
   const digests = new Uint8Array(n * DIGEST_BYTES);
   const level = options.sampleLevel;
@@ -72,7 +72,8 @@ export function analyze(hasher: SimHash, tokenHasher: SimHash, inputs: readonly 
   const sampledDocs: number[] = [];
   const sampledSets: Uint32Array[] = [];
   for (let i = 0; i < n; i++) {
-    const features = hasher.features(texts[i]);
+    const { fingerprint, features } = hasher.fingerprintWithFeatures(texts[i]);
+    fingerprints[i] = fingerprint;
     const count = features.length;
     tokens[i] = count >= 2 ? count + hasher.shingle - 1 : count === 0 ? 0 : hasher.shingle === 1 ? 1 : tokenHasher.features(texts[i]).length;
     const halves = new Uint32Array(features.buffer, features.byteOffset, count * 2);

@@ -3,7 +3,7 @@ import { describe, toHex } from './bits.js';
 import { assertAttached } from './detached.js';
 import { resolveOptions } from './options.js';
 import { termWeighted } from './term-weighted.js';
-import type { Engine, EngineName, EngineStream, SimHashOptions, Text, Tokenization } from './types.js';
+import type { Engine, EngineName, EngineStream, FingerprintWithFeatures, SimHashOptions, Text, Tokenization } from './types.js';
 
 export interface SimHashStream {
   /** Feeds the next chunk (string or UTF-8 bytes); cut anywhere. Returns the stream for chaining. */
@@ -25,6 +25,12 @@ export interface SimHash {
   fingerprintMany(texts: Iterable<Text>): BigUint64Array;
   /** The feature hashes of a document, in order, repeats included. */
   features(text: Text): BigUint64Array;
+  /**
+   * fingerprint(text) and features(text) together, in one pass over the text where the engine can (the WebAssembly
+   * engine with unit weights; any engine under termWeights 'log' or 'binary'): for callers that need both, such as a
+   * second signal (MinHash, shingle sets) beside the fingerprint.
+   */
+  fingerprintWithFeatures(text: Text): FingerprintWithFeatures;
   stream(): SimHashStream;
 }
 
@@ -65,6 +71,11 @@ export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions):
     features(text: Text): BigUint64Array {
       assertText(text, 'text');
       return engine.features(text, config.shingle, config.tokens);
+    },
+    fingerprintWithFeatures(text: Text): FingerprintWithFeatures {
+      assertText(text, 'text');
+      if (engine.fingerprintWithFeatures !== undefined) return engine.fingerprintWithFeatures(text, config);
+      return { fingerprint: engine.fingerprint(text, config), features: engine.features(text, config.shingle, config.tokens) };
     },
     stream(): SimHashStream {
       return wrapStream(engine.openStream(config));

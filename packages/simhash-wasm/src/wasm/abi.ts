@@ -113,6 +113,12 @@ export interface WasmExports {
    */
   stateBytes(): number;
   /**
+   * assembly/counters/voteUnits
+   * @param ptr `usize`
+   * @param n `i32`
+   */
+  voteUnits(ptr: number, n: number): void;
+  /**
    * assembly/counters/voteWeights
    * @param features `usize`
    * @param weights `usize`

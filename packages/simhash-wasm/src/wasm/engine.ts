@@ -29,7 +29,16 @@ export function createWasmEngine(wasm: WasmInterface): Engine {
     },
     features(text: Text, shingle: number, tokens: Tokenization): BigUint64Array {
       live.takeForOneShot();
-      return collectFeatures(wasm, text, shingle, tokens);
+      return collectFeatures(wasm, text, shingle, tokens, false).features;
+    },
+    fingerprintWithFeatures(text: Text, config: HasherConfig) {
+      // Weights other than 1 are looked up per feature (a table or the caller's function): the fingerprint path.
+      if (config.weighting.kind !== 'unit') {
+        const features = this.features(text, config.shingle, config.tokens);
+        return { fingerprint: this.fingerprint(text, config), features };
+      }
+      live.takeForOneShot();
+      return collectFeatures(wasm, text, config.shingle, config.tokens, true);
     },
     openStream(config: HasherConfig) {
       return new WasmStream(wasm, live, config);
@@ -40,23 +49,27 @@ export function createWasmEngine(wasm: WasmInterface): Engine {
   };
 }
 
-/** Feature hashes of one document; the output holds one slice's worth at a time. */
-function collectFeatures(wasm: WasmInterface, text: Text, shingle: number, tokens: Tokenization): BigUint64Array {
+/**
+ * Feature hashes of one document; the output holds one slice's worth at a time. `vote`: each slice's features are
+ * also voted with unit weights as they are taken, so the fingerprint comes from the same pass (else 0n).
+ */
+function collectFeatures(wasm: WasmInterface, text: Text, shingle: number, tokens: Tokenization, vote: boolean): { fingerprint: bigint; features: BigUint64Array } {
   // A slice of n bytes ends at most n tokens; ending the document adds at most one more feature.
   const sliceBytes = typeof text === 'string' ? Math.min(3 * text.length, INPUT_CAP) : Math.min(text.length, INPUT_CAP);
   wasm.configureFeatures(shingle, tokens, sliceBytes + 2);
   wasm.reset();
   const parts: BigUint64Array[] = [];
   const take = () => {
-    const part = wasm.takeFeatures();
+    const part = vote ? wasm.takeFeaturesVoted() : wasm.takeFeatures();
     if (part) parts.push(part);
   };
   wasm.slices(text, (bytes) => { wasm.update(bytes); take(); });
   wasm.finishFeatures();
   take();
-  if (parts.length === 1) return parts[0];
+  const fingerprint = vote ? wasm.votedFingerprint() : 0n;
+  if (parts.length <= 1) return { fingerprint, features: parts[0] ?? new BigUint64Array(0) };
   const all = new BigUint64Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) { all.set(part, at); at += part.length; }
-  return all;
+  return { fingerprint, features: all };
 }

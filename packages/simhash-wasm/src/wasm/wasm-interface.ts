@@ -273,6 +273,22 @@ export class WasmInterface {
     return n > 0 ? new BigUint64Array(this.#ex.memory.buffer, this.#featuresOut, n).slice() : null;
   }
 
+  /**
+   * Features mode with unit weights: the same as takeFeatures(), and the features are voted too, so that
+   * votedFingerprint() after the last of them is the document's fingerprint (one pass for both).
+   */
+  takeFeaturesVoted(): BigUint64Array | null {
+    const n = this.#ex.takeFeatures();
+    if (n === 0) return null;
+    this.#ex.voteUnits(this.#featuresOut, n);
+    return new BigUint64Array(this.#ex.memory.buffer, this.#featuresOut, n).slice();
+  }
+
+  /** Features mode after takeFeaturesVoted(): the fingerprint of the features voted. */
+  votedFingerprint(): bigint {
+    return BigInt.asUintN(64, this.#ex.votedFingerprint());
+  }
+
   /** Features mode: ends the document; its last features wait for takeFeatures(). */
   finishFeatures(): void {
     this.#ex.finishFeatures();
