@@ -59,6 +59,8 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
     if (sketches.length > 0) sketches.set(batch.sketches, start * SKETCH_BINS);
     start += batch.documents.length;
   }
+  // The batches' own arrays are copied: let them go before the grouping's memory peaks.
+  collected.length = 0;
   const base = { fingerprints, tokens, digests, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping };
   if (settings.verify === undefined) return { ...groupDocuments(base), documents, fingerprints, tokens, maxDistance: settings.maxDistance };
   const classOf = exactClasses(digests, tokens, n);
