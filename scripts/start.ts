@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const skip = (source: string, reason: string) => process.stderr.write(`simhash: ${source}: ${reason}, skipped\n`);
   const corpus = await readCorpus(['.'], process.stdin, options, skip);
   const evaluation = await evaluateCorpus(corpus, options);
-  out(formatEvaluationText(evaluation.evaluation, evaluation.tooShort, evaluation.scale));
+  out(formatEvaluationText(evaluation.evaluation, evaluation.tooShort, evaluation.scale, evaluation.verified));
   const { scale } = evaluation;
   // Atomic: an interrupted run leaves the committed plot as it was, never a torn one.
   await writeFileAtomic(join(root, plotFile), renderPlot(evaluation.evaluation, {
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   }));
 
   // What `simhash eval --corpus --format json` prints, for the report's recommended-k mark.
-  await writeFileAtomic(join(root, outputs.evaluation), formatEvaluationJson(evaluation.evaluation, evaluation.tooShort, evaluation.version, scale));
+  await writeFileAtomic(join(root, outputs.evaluation), formatEvaluationJson(evaluation.evaluation, evaluation.tooShort, evaluation.version, scale, evaluation.verified));
   const k = String(scale.recommended.distance);
   const dedupe = ['dedupe', ...INPUT, '-k', k, '--format', 'summary', '--output', fromData(outputs.kept), '--clusters', fromData(outputs.clusters),
     '--report', fromData(outputs.html), '--report-evaluation', fromData(outputs.evaluation), '-q', '.'];

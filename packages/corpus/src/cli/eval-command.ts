@@ -1,7 +1,8 @@
 // `simhash eval --pairs FILE` and `simhash eval --corpus INPUT...`: precision and recall of every threshold k from 0
 // to 32 on labelled pairs, and optionally an SVG plot of them. With --corpus, also the threshold at the corpus's own
 // scale (pairs within k, how many chance gives, a judged sample) and the k it recommends: labelled pairs alone are
-// balanced (as many copies as not), a corpus is not.
+// balanced (as many copies as not), a corpus is not. And dedupe's own settings for the corpus: the candidate
+// distance it chooses with no -k and its verification, with the precision and recall they are expected to give.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
@@ -11,6 +12,7 @@ import { renderPlot } from '../evaluation/plot.js';
 import { formatEvaluationJson, formatEvaluationText } from './eval-formats.js';
 import { evaluateCorpus, TooFewTextsError, type CorpusEvaluation } from '../evaluation/corpus-evaluation.js';
 import type { CorpusScale } from '../evaluation/corpus-scale.js';
+import type { VerifiedDedupe } from '../evaluation/verified-dedupe.js';
 import { DEFAULT_TARGET_PRECISION } from '../evaluation/corpus-scale.js';
 import { readCorpus } from '../evaluation/read-corpus.js';
 import { reportSkipped } from './document-run.js';
@@ -18,7 +20,7 @@ import { inputOptions, readOptions, type InputFlags } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
-import { minTokensOption } from './dedupe-options.js';
+import { minTokensOption, verifyThresholdOption } from './dedupe-options.js';
 import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
 import { engineOption, outputFileOption, shingleOption, termWeightsOption, threadsOption, tokensOption } from './options.js';
@@ -38,6 +40,8 @@ interface EvalFlags extends InputFlags {
   minTokens: number;
   engine: EngineName;
   threads: number;
+  verify: 'jaccard' | 'containment';
+  verifyThreshold: number;
 }
 
 export function registerEvalCommand(program: Command, context: CliContext): void {
@@ -51,6 +55,8 @@ export function registerEvalCommand(program: Command, context: CliContext): void
     .addOption(outputFileOption('--plot <file.svg>', 'write the precision/recall/F1 plot as SVG (replaced atomically: a crash leaves the old plot or the new one)'))
     .option('--title <text>', 'title of the plot')
     .option('--natural <dedupe.json>', 'also plot the distances of the near-duplicates a `simhash dedupe --format json` run found')
+    .addOption(new Option('--verify <mode>', 'with --corpus: the verification dedupe\'s chosen k is evaluated with: jaccard or containment').choices(['jaccard', 'containment']).default('jaccard'))
+    .addOption(verifyThresholdOption())
     .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text'))
     .addOption(shingleOption())
     .addOption(tokensOption())
@@ -66,7 +72,7 @@ export function registerEvalCommand(program: Command, context: CliContext): void
     const natural = flags.natural === undefined ? undefined : await naturalDistancesIn(flags.natural);
     const pairs = flags.pairs === undefined ? undefined : await readPairs(flags.pairs, flags.paths === true, context);
     if (pairs !== undefined && pairs.length === 0) throw new UsageError(`${flags.pairs}: no usable labelled pairs`);
-    const run: PairEvaluation & { scale?: CorpusScale } = flags.corpus === undefined ? await evaluatePairs(pairs!, flags) : await corpusRun(flags.corpus, pairs, flags, context);
+    const run: PairEvaluation & { scale?: CorpusScale; verified?: VerifiedDedupe } = flags.corpus === undefined ? await evaluatePairs(pairs!, flags) : await corpusRun(flags.corpus, pairs, flags, context);
     const { evaluation, tooShort, version } = run;
     if (evaluation.pairs === 0) throw new UsageError(`${flags.pairs ?? 'the pairs made from the corpus'}: every pair has a side below --min-tokens ${flags.minTokens}`);
     const { scale } = run;
@@ -74,7 +80,8 @@ export function registerEvalCommand(program: Command, context: CliContext): void
       const subtitle = `${evaluation.pairs} labelled pairs (${evaluation.duplicates} duplicates)${scale === undefined ? '' : `, ${scale.documents} documents`}, shingle ${flags.shingle}, ${version}`;
       await writeFileAtomic(flags.plot, renderPlot(evaluation, { title: flags.title ?? `SimHash threshold: ${flags.pairs ?? flags.corpus!.join(' ')}`, subtitle, natural, scale }));
     }
-    await context.write(flags.format === 'json' ? formatEvaluationJson(evaluation, tooShort, version, scale) : formatEvaluationText(evaluation, tooShort, scale));
+    const { verified } = run;
+    await context.write(flags.format === 'json' ? formatEvaluationJson(evaluation, tooShort, version, scale, verified) : formatEvaluationText(evaluation, tooShort, scale, verified));
   });
 }
 
@@ -82,7 +89,7 @@ async function corpusRun(inputs: string[], pairs: PairTexts[] | undefined, flags
   const corpus = await readCorpus(inputs, context.stdin, readOptions(flags), (source, reason) => reportSkipped(context, source, reason));
   if (corpus.length === 0) throw new NoDocumentsError();
   try {
-    return await evaluateCorpus(corpus, { ...flags, pairs });
+    return await evaluateCorpus(corpus, { ...flags, pairs, verify: { mode: flags.verify, threshold: flags.verifyThreshold } });
   } catch (error) {
     if (error instanceof TooFewTextsError) throw new UsageError(`--corpus: ${error.message} (see --min-tokens)`);
     throw error;

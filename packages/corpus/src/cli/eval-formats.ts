@@ -1,9 +1,12 @@
 // The evaluation as text (a table per k, the best k, distances by kind of pair) or as JSON; with the corpus-scale
-// evaluation, its table and the recommended k after them.
+// evaluation, its table and the recommended k after them, then dedupe's own settings for the corpus and what they
+// are expected to give, each number with how it was had.
 import { RECOMMENDATION_RULE, type CorpusScale } from '../evaluation/corpus-scale.js';
+import type { VerifiedDedupe } from '../evaluation/verified-dedupe.js';
+import { DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
 import type { Evaluation } from '../evaluation/metrics.js';
 
-export function formatEvaluationText(e: Evaluation, tooShort: number, scale?: CorpusScale): string {
+export function formatEvaluationText(e: Evaluation, tooShort: number, scale?: CorpusScale, verified?: VerifiedDedupe): string {
   const out: string[] = [];
   out.push(`${e.pairs} labelled pairs (${e.duplicates} duplicates)${tooShort > 0 ? `; ${tooShort} left out: a side below --min-tokens` : ''}`);
   out.push('');
@@ -29,6 +32,7 @@ export function formatEvaluationText(e: Evaluation, tooShort: number, scale?: Co
   out.push(`${bestLine}: balanced pairs, as many copies as not; a corpus is not, see below`);
   out.push('');
   out.push(...corpusScaleLines(scale));
+  if (verified !== undefined) out.push('', ...verifiedLines(verified));
   return `${out.join('\n')}\n`;
 }
 
@@ -49,10 +53,30 @@ export function corpusScaleLines(scale: CorpusScale): string[] {
   return out;
 }
 
-export function formatEvaluationJson(e: Evaluation, tooShort: number, pipelineVersion: string, scale?: CorpusScale): string {
+/** Dedupe's settings for the corpus (the k it chooses, its verification) and the precision and recall they give. */
+export function verifiedLines(v: VerifiedDedupe): string[] {
+  const percent = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
+  const settings = `k = ${v.distance} and ${v.mode} >= ${v.threshold}`;
+  const l = v.labelled;
+  const { textsCounted, sampleShare } = v.boilerplate;
+  const texts = sampleShare === 1 ? `${textsCounted} distinct texts` : `${textsCounted} distinct texts sampled (1 in ${Math.round(1 / sampleShare)})`;
+  return [
+    `with verification, as \`simhash dedupe\` runs with no -k: ${settings}`,
+    `  k = ${v.distance}: ${v.distanceChoice.how}`,
+    `  ${v.mode} >= ${v.threshold} on word shingles, those in ${v.boilerplate.threshold} or more of the ${texts} left out as boilerplate (${v.mode === 'jaccard' && v.threshold === DEFAULT_VERIFY_THRESHOLD ? 'dedupe\'s default' : 'as given'}; --verify, --verify-threshold)`,
+    `  the corpus: ${v.corpus.candidatePairs} candidate pairs within k, ${v.corpus.verifiedPairs} verified (${v.corpus.how})`,
+    `  labelled pairs: precision ${percent(l.precision)}, recall ${percent(l.recall)}, F1 ${percent(l.f1)} (TP ${l.truePositives}, FP ${l.falsePositives}, FN ${l.falseNegatives} of ${l.pairs}): ${l.how}`,
+    `  precision at the corpus's scale, by chance: ${percent(v.chance.precision)} (${v.chance.how})`,
+    `  precision at the corpus's scale, judged: ${percent(v.judged.precision)} (${v.judged.how})`,
+    `expected with ${settings}: precision ${percent(v.expected.precision)}, recall ${percent(v.expected.recall)} (${v.expected.how})`,
+  ];
+}
+
+export function formatEvaluationJson(e: Evaluation, tooShort: number, pipelineVersion: string, scale?: CorpusScale, verified?: VerifiedDedupe): string {
   const corpus = scale === undefined ? {} : {
     recommended: scale.recommended,
     corpus: { documents: scale.documents, pairs: scale.pairs, method: scale.method, exactUpTo: scale.exactUpTo, sampledPairs: scale.sampledPairs, fit: scale.fit, verification: scale.verification, rows: scale.rows },
+    ...(verified === undefined ? {} : { verified }),
   };
   return `${JSON.stringify({ format: 'simhash-eval/1', pipelineVersion, pairs: e.pairs, duplicates: e.duplicates, tooShort, best: e.best, rows: e.rows, kinds: e.kinds, ...corpus }, null, 2)}\n`;
 }

@@ -1,28 +1,34 @@
 // `simhash eval --corpus`: the threshold measured on one corpus at its own scale. Its documents (read as every
 // command reads them, HTML already reduced to text) are fingerprinted; labelled pairs (given, or made from the
 // corpus by controlled edits) give precision and recall per k; the corpus's own pair distances give the pairs
-// within each k and how many of them are chance or (judged on a sample) not copies; and a k is recommended.
-import { DIGEST_BYTES } from '../analysis/analyze-document.js';
+// within each k and how many of them are chance or (judged on a sample) not copies; and a k is recommended for
+// SimHash alone. Then dedupe's own settings for the corpus (verified-dedupe.ts): the candidate distance it would
+// choose and its verification, with the precision and recall to expect from them.
 import { analyzeTexts } from '../analysis/analyze-texts.js';
+import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { createAnalyzer } from '../analysis/analyzer.js';
+import { exactClasses, nearRepresentatives } from '../grouping/group.js';
+import { DEFAULT_VERIFY_THRESHOLD, type VerifySettings } from '../grouping/verify.js';
 import { corpusScale, type CorpusScale } from './corpus-scale.js';
 import { evaluatePairs, type PairEvaluation, type PairEvaluationOptions, type PairTexts } from './labelled-pairs.js';
 import { makePairs, type CorpusDocument } from './make-pairs.js';
-import { jaccard, shingleSet } from './shingle-jaccard.js';
-
-/** A pair of documents is a copy, for the judge, when their word 3-shingle sets overlap this much (Jaccard). */
-export const JUDGE_JACCARD = 0.5;
+import { jaccard, JUDGE_JACCARD, shingleSet } from './shingle-jaccard.js';
+import { verifiedDedupe, type VerifiedDedupe } from './verified-dedupe.js';
 
 export interface CorpusEvaluationOptions extends PairEvaluationOptions {
   readonly target?: number;
   /** Labelled pairs to use; by default made from the corpus (makePairs, seed 1). */
   readonly pairs?: readonly PairTexts[];
+  /** The verification to evaluate with dedupe's candidate distance; default dedupe's: jaccard, 0.5. */
+  readonly verify?: VerifySettings;
 }
 
 export interface CorpusEvaluation extends PairEvaluation {
   readonly scale: CorpusScale;
   /** Corpus documents left out of the pair counts: below minTokens, or an exact copy of an earlier one. */
   readonly corpusLeftOut: number;
+  /** What `simhash dedupe` with no -k does to this corpus, and the precision and recall to expect. */
+  readonly verified: VerifiedDedupe;
 }
 
 /** The corpus has fewer than two distinct texts long enough to compare: it has no pairs to measure. */
@@ -34,16 +40,13 @@ export async function evaluateCorpus(corpus: readonly CorpusDocument[], options:
   // The texts are already extracted (readCorpus): the analyzer must not extract again.
   const analyzer = await createAnalyzer(options);
   try {
-    const analysed = await analyzeTexts(analyzer, corpus.map((d) => ({ text: d.text, html: false })));
+    // With dedupe's boilerplate sample: its verification is run on the corpus below (verified-dedupe.ts).
+    const sample = new BoilerplateSample();
+    const analysed = await analyzeTexts(analyzer, corpus.map((d) => ({ text: d.text, html: false })), sample);
     // As dedupe's near tier compares them: one document per distinct text (exact copies are grouped by digest,
     // whatever k is), long enough to compare. Pairs of copies would otherwise count a pair once per copy.
-    const compared: number[] = [];
-    const seen = new Set<string>();
-    analysed.tokens.forEach((count, doc) => {
-      const digest = String(analysed.digests.subarray(doc * DIGEST_BYTES, (doc + 1) * DIGEST_BYTES));
-      if (count >= options.minTokens && !seen.has(digest)) compared.push(doc);
-      seen.add(digest);
-    });
+    const classOf = exactClasses(analysed.digests, analysed.tokens, corpus.length);
+    const compared = nearRepresentatives(classOf, analysed.tokens, options.minTokens);
     if (compared.length < 2) throw new TooFewTextsError(`${compared.length} distinct text${compared.length === 1 ? '' : 's'} of ${options.minTokens} tokens or more; at least 2 are needed to measure pairs`);
     const pairs = options.pairs ?? makePairs(corpus, { seed: 1, minWords: options.minTokens });
     const labelled = await evaluatePairs(pairs, { ...options, html: 'off' }, analyzer);
@@ -58,7 +61,14 @@ export async function evaluateCorpus(corpus: readonly CorpusDocument[], options:
       labelled: labelled.evaluation,
       verify: (a, b) => jaccard(setOf(compared[a]), setOf(compared[b])) >= JUDGE_JACCARD,
     });
-    return { ...labelled, scale, corpusLeftOut: corpus.length - compared.length };
+    const verified = await verifiedDedupe({ ...analysed, sample, classOf, texts: corpus.map((d) => d.text) }, {
+      ...options,
+      verify: options.verify ?? { mode: 'jaccard', threshold: DEFAULT_VERIFY_THRESHOLD },
+      pairs,
+      measured: labelled.measured,
+      pairsSource: options.pairs === undefined ? 'made' : 'given',
+    });
+    return { ...labelled, scale, corpusLeftOut: corpus.length - compared.length, verified };
   } finally {
     await analyzer.close();
   }

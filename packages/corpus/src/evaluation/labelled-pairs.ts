@@ -4,6 +4,7 @@
 import { hamming } from 'simhash-wasm';
 import { htmlExtractor, wantsHtml, type HtmlMode } from '../io/index.js';
 import { analyzeTexts } from '../analysis/analyze-texts.js';
+import { DIGEST_BYTES } from '../analysis/analyze-document.js';
 import { createAnalyzer, type Analyzer, type AnalyzerOptions } from '../analysis/analyzer.js';
 import { evaluate, type Evaluation, type LabelledDistance } from './metrics.js';
 
@@ -14,8 +15,15 @@ export interface PairTexts {
   readonly kind?: string;
 }
 
+/** A labelled pair that was measured: its place among the pairs given, and whether dedupe's exact tier joins it. */
+export interface MeasuredPair extends LabelledDistance {
+  readonly pair: number;
+  /** The two sides have one digest (the same normalised text): exact copies, grouped whatever k is. */
+  readonly exact: boolean;
+}
+
 interface PairDistances {
-  readonly distances: LabelledDistance[];
+  readonly distances: MeasuredPair[];
   /** Pairs left out because a side has fewer than minTokens tokens. */
   readonly tooShort: number;
 }
@@ -33,6 +41,8 @@ export interface PairEvaluation {
   readonly tooShort: number;
   /** Pipeline version of the fingerprints measured. */
   readonly version: string;
+  /** Each pair kept (both sides long enough), in order: what `evaluation` counts. */
+  readonly measured: readonly MeasuredPair[];
 }
 
 /** Fingerprints both sides of every pair (on options.threads workers) and evaluates every threshold. */
@@ -40,7 +50,7 @@ export async function evaluatePairs(pairs: readonly PairTexts[], options: PairEv
   const analyzer = running ?? (await createAnalyzer(options));
   try {
     const measured = await pairDistances(pairs, analyzer, options);
-    return { evaluation: evaluate(measured.distances), tooShort: measured.tooShort, version: analyzer.version };
+    return { evaluation: evaluate(measured.distances), tooShort: measured.tooShort, version: analyzer.version, measured: measured.distances };
   } finally {
     if (running === undefined) await analyzer.close();
   }
@@ -55,16 +65,17 @@ async function pairDistances(pairs: readonly PairTexts[], analyzer: Analyzer, op
   const extractor = htmlExtractor(options.html);
   const html = (text: string) => wantsHtml(options.html, text) && extractor;
   const inputs = pairs.flatMap((p) => [{ text: p.a, html: html(p.a) }, { text: p.b, html: html(p.b) }]);
-  const { fingerprints, tokens } = await analyzeTexts(analyzer, inputs);
-  const distances: LabelledDistance[] = [];
+  const { fingerprints, tokens, digests } = await analyzeTexts(analyzer, inputs);
+  const digest = (side: number) => Buffer.from(digests.buffer, digests.byteOffset + side * DIGEST_BYTES, DIGEST_BYTES);
+  const distances: MeasuredPair[] = [];
   let tooShort = 0;
   pairs.forEach((p, i) => {
     if (tokens[2 * i] < options.minTokens || tokens[2 * i + 1] < options.minTokens) {
       tooShort++;
       return;
     }
-    const distance = hamming(fingerprints[2 * i], fingerprints[2 * i + 1]);
-    distances.push(p.kind === undefined ? { distance, duplicate: p.duplicate } : { distance, duplicate: p.duplicate, kind: p.kind });
+    const measured = { pair: i, distance: hamming(fingerprints[2 * i], fingerprints[2 * i + 1]), duplicate: p.duplicate, exact: digest(2 * i).equals(digest(2 * i + 1)) };
+    distances.push(p.kind === undefined ? measured : { ...measured, kind: p.kind });
   });
   return { distances, tooShort };
 }

@@ -4,6 +4,9 @@
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** A pair of documents is a copy, for the judge, when their word 3-shingle sets overlap this much (Jaccard). */
+export const JUDGE_JACCARD = 0.5;
+
 export function shingleSet(text: string, width = 3): Set<string> {
   const words = text.toLowerCase().match(WORD) ?? [];
   const shingles = new Set<string>();

@@ -4,7 +4,7 @@
 // (verify.ts), and only the pairs it verifies join groups.
 import { DIGEST_BYTES, type AnalyzedBatch, type DocumentInfo } from '../analysis/analyze-document.js';
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
-import { candidatePairs, exactClasses, groupDocuments, type Grouping, type GroupingMode } from './group.js';
+import { candidatePairs, exactClasses, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
 
 export interface GroupSettings {
@@ -66,9 +66,8 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
   const classOf = exactClasses(digests, tokens, n);
   let distanceChoice: DistanceChoice | undefined;
   if (settings.chooseDistance !== undefined) {
-    const compared: bigint[] = [];
-    for (let d = 0; d < n; d++) if (classOf[d] === d && tokens[d] >= settings.minTokens) compared.push(fingerprints[d]);
-    distanceChoice = settings.chooseDistance(BigUint64Array.from(compared));
+    const compared = nearRepresentatives(classOf, tokens, settings.minTokens);
+    distanceChoice = settings.chooseDistance(BigUint64Array.from(compared, (d) => fingerprints[d]));
   }
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
   const candidates = candidatePairs(input);

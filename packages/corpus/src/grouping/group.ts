@@ -115,13 +115,19 @@ export function groupDocuments(input: GroupingInput): Grouping {
 export function candidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>): NearPairs {
   const n = input.fingerprints.length;
   const classOf = exactClasses(input.digests, input.tokens, n);
-  const representatives: number[] = [];
-  for (let d = 0; d < n; d++) if (input.tokens[d] >= input.minTokens && classOf[d] === d) representatives.push(d);
+  const representatives = nearRepresentatives(classOf, input.tokens, input.minTokens);
   const index = new SimHashIndex({ maxDistance: input.maxDistance });
   index.addMany(BigUint64Array.from(representatives, (d) => input.fingerprints[d]), Uint32Array.from(representatives));
   const found = index.pairs();
   // pairs() orders each pair by id (the document number), so a[i] < b[i]: earlier first, as NearPairs wants.
   return { earlier: found.a.slice(), later: found.b.slice(), distance: found.distances.slice() };
+}
+
+/** The documents the near tier compares: the first of each exact class (exactClasses), with at least minTokens tokens. */
+export function nearRepresentatives(classOf: Int32Array, tokens: Uint32Array, minTokens: number): number[] {
+  const representatives: number[] = [];
+  for (let d = 0; d < classOf.length; d++) if (classOf[d] === d && tokens[d] >= minTokens) representatives.push(d);
+  return representatives;
 }
 
 /**
