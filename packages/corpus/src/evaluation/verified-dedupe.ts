@@ -185,7 +185,7 @@ function chanceEstimate(randomPairs: readonly number[], verified: VerifiedPairs,
     chancePairsWithin,
     expectedWrong,
     precision: count === 0 ? null : Math.max(0, 1 - expectedWrong / count),
-    how: `estimated: ${passed} of ${randomPairs.length} random pairs of distinct texts verified; at that rate, ${expectedWrong.toFixed(1)} of the ${chancePairsWithin.toFixed(1)} pairs chance puts within k would be`,
+    how: `estimated: ${passed} of ${randomPairs.length} random pairs of distinct texts verified; at that rate, ${expectedWrong.toFixed(1)} of the ${chancePairsWithin.toFixed(1)} pairs chance puts within k would pass`,
   };
 }
 
@@ -198,6 +198,6 @@ function judgeSample(verified: VerifiedPairs, texts: readonly string[], random: 
     sampled: sample.length,
     right,
     precision: sample.length === 0 ? null : right / sample.length,
-    how: `estimated: ${right} of ${sample.length} verified pairs drawn at random have raw word 3-shingle Jaccard >= ${JUDGE_JACCARD} (the judge: no SimHash, no boilerplate rule)`,
+    how: `estimated: ${right} of ${sample.length} verified pairs drawn at random have raw word 3-shingle Jaccard >= ${JUDGE_JACCARD}, a judge that uses neither SimHash nor the boilerplate rule`,
   };
 }
