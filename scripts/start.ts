@@ -1,7 +1,8 @@
 // `npm start`: the README's main job on a real corpus, the SpamAssassin public corpus (message bodies). First the
 // threshold at the corpus's own scale (`simhash eval --corpus`: the pairs within each k, how many are chance, a
-// judged sample, the recommended k, the plot docs/eval-spam-assassin.svg); then the dedupe at the recommended k,
-// which prints a summary and writes the kept corpus, the clusters file, the full report and the report page into out/.
+// judged sample, what dedupe's defaults give here, the plot docs/eval-spam-assassin.svg); then the dedupe with its
+// defaults (the candidate distance chosen for the corpus, each candidate verified by its word shingles), which prints
+// a summary and writes the kept corpus, the clusters file, the full report and the report page into out/.
 // Each step prints the command line it is, and the dedupe step is that command line, run in this process.
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -50,8 +51,7 @@ async function main(): Promise<void> {
 
   // What `simhash eval --corpus --format json` prints, for the report's recommended-k mark.
   await writeFileAtomic(join(root, outputs.evaluation), formatEvaluationJson(evaluation.evaluation, evaluation.tooShort, evaluation.version, scale, evaluation.verified));
-  const k = String(scale.recommended.distance);
-  const dedupe = ['dedupe', ...INPUT, '-k', k, '--format', 'summary', '--output', fromData(outputs.kept), '--clusters', fromData(outputs.clusters),
+  const dedupe = ['dedupe', ...INPUT, '--format', 'summary', '--output', fromData(outputs.kept), '--clusters', fromData(outputs.clusters),
     '--report', fromData(outputs.html), '--report-evaluation', fromData(outputs.evaluation), '-q', '.'];
   out(`\n$ ${simhash} ${shell(dedupe)}\n\n`);
   const code = await runCli(dedupe, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
@@ -59,11 +59,12 @@ async function main(): Promise<void> {
   const report = new PassThrough();
   const chunks: Buffer[] = [];
   report.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await runCli(['dedupe', ...INPUT, '-k', k, '--format', 'json', '-q', '.'], { stdin: process.stdin, stdout: report, stderr: process.stderr });
+  await runCli(['dedupe', ...INPUT, '--format', 'json', '-q', '.'], { stdin: process.stdin, stdout: report, stderr: process.stderr });
   await writeFileAtomic(join(root, outputs.report), Buffer.concat(chunks));
 
-  const precision = scale.recommended.verifiedPrecision ?? scale.recommended.expectedPrecision;
-  out(`\nrecommended k = ${k}: expected precision ${precision === null ? '-' : `${(100 * precision).toFixed(1)}%`} of the near-duplicate pairs at this corpus's scale\n`);
+  const verified = evaluation.verified;
+  const percent = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
+  out(`\ndedupe's defaults here: k = ${verified.distance} chosen for the corpus, ${verified.mode} >= ${verified.threshold}; expected precision ${percent(verified.expected.precision)}, recall ${percent(verified.expected.recall)}\n`);
   out(`wrote ${plotFile}, ${outputs.kept} (the kept corpus), ${outputs.clusters} (a row per document), ${outputs.report} (every group), ${outputs.html} (the report page: open it in a browser)\n`);
 }
 
