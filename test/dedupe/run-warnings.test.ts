@@ -15,6 +15,7 @@ function grouping(sizes: readonly number[], tier: 'near' | 'exact', tooShort: nu
   const groups: Group[] = sizes.map((size) => ({
     tier,
     members: Array.from({ length: size }, (_, i) => ({ doc: doc++, distance: i === 0 ? 0 : 2, tier: i === 0 ? 'first' as const : tier })),
+    representative: 0,
   }));
   return { groups, tooShort };
 }

@@ -101,6 +101,8 @@ export interface DocumentInfo {
   readonly source: string;
   readonly id?: string | number;
   readonly bytes: number;
+  /** The number of its record's --keep-max/--keep-min field (grouping/keep.ts); absent when it has none. */
+  readonly keepValue?: number;
 }
 
 /** Analysed documents with what reports name them by: a batch of the corpus job, in input order. */

@@ -36,6 +36,8 @@ export interface AnalysisHooks {
   /** The inputs are walked: this many bytes of files to read (undefined when stdin is among them). */
   started?(totalBytes: number | undefined): void;
   skipped(source: string, reason: string): void;
+  /** A document read and used, with a problem in its record (io/input-document.ts, 'flagged'). */
+  flagged?(source: string, reason: string): void;
   /** Input bytes read so far, and documents analysed so far. */
   progress?(bytesRead: number, documentsDone: number): void;
 }
@@ -149,9 +151,12 @@ export async function* analyzeInOrder(eventBatches: AsyncIterable<DocumentEvent[
           hooks.progress?.(bytesRead, done);
         } else if (event.kind === 'skipped') {
           hooks.skipped(event.source, event.reason);
+        } else if (event.kind === 'flagged') {
+          hooks.flagged?.(event.source, event.reason);
         } else {
-          const { source, id, text, html, bytes } = event.document;
-          documents.push(id === undefined ? { source, bytes } : { source, id, bytes });
+          const { source, id, text, html, bytes, keepValue } = event.document;
+          const info: DocumentInfo = id === undefined ? { source, bytes } : { source, id, bytes };
+          documents.push(keepValue === undefined ? info : { ...info, keepValue });
           inputs.push({ text, html: html && extractor });
           if (html && lines !== undefined) lines.addPage(text);
           batchBytes += text.length;

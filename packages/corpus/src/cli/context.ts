@@ -30,9 +30,10 @@ export interface CliIo {
 export interface CliContext extends CliIo {
   /**
    * Reports one bad input on stderr (prefixed "simhash: ") and makes the run end with exit code 1. Only the first
-   * MAX_REPORTED_FAILURES are printed; the end of the run says how many more there were.
+   * MAX_REPORTED_FAILURES are printed; the end of the run says how many more there were, counted by `what` (plural,
+   * default "inputs skipped").
    */
-  inputFailed(message: string): void;
+  inputFailed(message: string, what?: string): void;
   /**
    * Writes text to stdout, waiting for the pipe to drain when it is full. When the reader has gone (EPIPE) or
    * stdout failed (a full disk), it does nothing: the command goes on and still writes its files.
@@ -63,6 +64,7 @@ export interface RunContext extends CliContext {
 
 export function createContext(io: CliIo): RunContext {
   let failures = 0;
+  const failuresOf = new Map<string, number>();
   // Nowhere is left to report a failing stderr: ignore its errors rather than die of them.
   io.stderr.on('error', () => {});
   const stderr = (line: string) => {
@@ -77,8 +79,9 @@ export function createContext(io: CliIo): RunContext {
     get outputFailed() {
       return stdout.error !== undefined;
     },
-    inputFailed(message: string) {
+    inputFailed(message: string, what = 'inputs skipped') {
       failures++;
+      failuresOf.set(what, (failuresOf.get(what) ?? 0) + 1);
       if (failures <= MAX_REPORTED_FAILURES) stderr(message);
     },
     warn: stderr,
@@ -86,7 +89,11 @@ export function createContext(io: CliIo): RunContext {
     print: (text) => stdout.print(text),
     finish() {
       const hidden = failures - MAX_REPORTED_FAILURES;
-      if (hidden > 0) stderr(`${hidden.toLocaleString('en-US')} more inputs skipped, not shown (${failures.toLocaleString('en-US')} in all)`);
+      if (hidden <= 0) return;
+      const count = (n: number) => n.toLocaleString('en-US');
+      const kinds = [...failuresOf];
+      if (kinds.length === 1) stderr(`${count(hidden)} more ${kinds[0][0]}, not shown (${count(failures)} in all)`);
+      else stderr(`${count(hidden)} more problems not shown (${count(failures)} in all: ${kinds.map(([what, n]) => `${count(n)} ${what}`).join(', ')})`);
     },
   };
 }

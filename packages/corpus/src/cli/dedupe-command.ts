@@ -11,7 +11,7 @@ import { createProgress } from './progress.js';
 import { formatJson, formatJsonl, formatSummary, formatText, type OutputFormat } from './dedupe-formats.js';
 import { STDIN } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
-import { distanceOption, minTokensOption, verifyOption, verifyThresholdOption } from './dedupe-options.js';
+import { distanceOption, keepOptions, keepRule, minTokensOption, verifyOption, verifyThresholdOption, type KeepFlags } from './dedupe-options.js';
 import type { VerifyMode } from '../grouping/verify.js';
 import { outputOptions, withRereadableStdin, writeDedupeOutputs, type OutputFlags } from './dedupe-outputs.js';
 import { analysisOptions, progressHooks, type RunFlags } from './document-run.js';
@@ -20,7 +20,7 @@ import { NoDocumentsError } from './no-documents.js';
 import { runWarnings } from '../grouping/warnings.js';
 import { integerParser, outputFileOption, shingleOption, termWeightsOption, tokensOption } from './options.js';
 
-interface DedupeFlags extends RunFlags, OutputFlags, RedisFlags {
+interface DedupeFlags extends RunFlags, OutputFlags, RedisFlags, KeepFlags {
   distance: number;
   minTokens: number;
   format: OutputFormat;
@@ -49,6 +49,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
     .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s first (and verified against it); connected: chains of near-duplicates (verified pairs) form one group').choices(['leader', 'connected']).default('leader'))
     .addOption(verifyOption())
     .addOption(verifyThresholdOption());
+  for (const option of keepOptions()) command.addOption(option);
   for (const option of outputOptions()) command.addOption(option);
   for (const option of analysisOptions()) command.addOption(option);
   for (const option of redisOptions()) command.addOption(option);
@@ -73,6 +74,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       verifyThreshold: flags.verifyThreshold,
       // No -k with verification: the candidate distance is chosen for the corpus (docs/cli.md, "Verification").
       autoDistance: self.getOptionValueSource('distance') === 'default' && flags.verify !== 'off',
+      keep: keepRule(flags),
     };
     if (flags.collect || flags.shard !== undefined || flags.redis !== undefined || flags.name !== undefined) {
       // A distributed run's inputs are spread over machines: no one process can read the candidates' texts again.
@@ -81,6 +83,8 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
     }
     if (flags.collect) {
       if (flags.shard !== undefined || flags.redis !== undefined) throw new UsageError('--collect reads shard files; --shard and --redis are for the shards');
+      // The shards read the field a rule by field needs, so the rule is theirs: their files say it.
+      if (self.getOptionValueSource('keep') === 'cli' || flags.keepMax !== undefined || flags.keepMin !== undefined) throw new UsageError('--keep, --keep-max and --keep-min are given to the shards (--shard); --collect keeps as their files say');
       const collected = collectShards(inputs);
       await report(collected.result, collected.options, flags, () => context.stdin, context);
       return;

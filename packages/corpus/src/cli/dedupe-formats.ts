@@ -21,9 +21,9 @@ export interface Summary {
   readonly groups: number;
   readonly exactGroups: number;
   readonly nearGroups: number;
-  /** Documents in groups other than each group's first: what deduplication would drop. */
+  /** Documents in groups other than each group's representative: what deduplication would drop. */
   readonly duplicates: number;
-  /** Documents in the kept corpus (--output): those in no group, and each group's first. */
+  /** Documents in the kept corpus (--output): those in no group, and each group's representative. */
   readonly kept: number;
   /** The same as duplicates: documents the kept corpus leaves out, as exact copies and as near-duplicates. */
   readonly dropped: number;
@@ -74,6 +74,7 @@ function settings(options: DedupeOptions) {
     termWeights: options.termWeights ?? 'tf',
     minTokens: options.minTokens,
     grouping: options.grouping,
+    keep: options.keep ?? 'first',
     verify: options.verify ?? 'off',
     ...(options.verify === undefined || options.verify === 'off' ? {} : { verifyThreshold: options.verifyThreshold }),
     html: options.html,
@@ -92,6 +93,7 @@ function groupJson(result: DedupeResult, group: Group, number: number) {
   return {
     group: number,
     tier: group.tier,
+    representative: group.representative,
     members: group.members.map((m) => ({ ...documentJson(result, m.doc), distance: m.distance, tier: m.tier, ...(m.copyOf === undefined ? {} : { copyOf: m.copyOf }), ...(m.similarity === undefined ? {} : { similarity: roundSimilarity(m.similarity) }) })),
   };
 }
@@ -166,14 +168,21 @@ function documentNamer(result: DedupeResult): (doc: number) => string {
   };
 }
 
-/** A group as text: its header, then a line per member (distance, name, how it joined), the first `limit` of them. */
+/**
+ * A group as text: its header, then a line per member (distance to the representative, name, how it joined), the
+ * first `limit` of them and the representative. The representative is marked `kept` when it is not the first.
+ */
 function groupLines(group: Group, number: number, name: (doc: number) => string, limit = Infinity): string[] {
   const out = [`group ${number}: ${group.tier}, ${group.members.length} documents`];
-  for (const m of group.members.slice(0, limit)) {
+  let shown = 0;
+  group.members.forEach((m, i) => {
+    if (i >= limit && i !== group.representative) return;
+    shown++;
     const how = m.tier === 'first' ? '' : m.tier === 'near' ? '  near' : m.copyOf === 0 ? '  exact copy' : `  exact copy of ${name(group.members[m.copyOf!].doc)}`;
-    out.push(`  ${String(m.distance).padStart(2)}  ${name(m.doc)}${how}`);
-  }
-  if (group.members.length > limit) out.push(`  ... and ${group.members.length - limit} more`);
+    const kept = i === group.representative && i !== 0 ? ', kept' : '';
+    out.push(`  ${String(m.distance).padStart(2)}  ${name(m.doc)}${how}${kept}`);
+  });
+  if (group.members.length > shown) out.push(`  ... and ${group.members.length - shown} more`);
   return out;
 }
 

@@ -4,6 +4,8 @@ import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_VERIFY_THRESHOLD, VERIFY_MODES } from '../grouping/verify.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from '../dedupe/pipeline.js';
 import { integerParser } from './options.js';
+import { fieldPath } from './input-options.js';
+import { KEEP_NAMES, type KeepRule } from '../grouping/keep.js';
 
 export const MAX_DEDUPE_DISTANCE = 32;
 
@@ -37,4 +39,31 @@ export function parseVerifyThreshold(value: string): number {
   const t = /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : NaN;
   if (!(t > 0 && t <= 1)) throw new InvalidArgumentError('--verify-threshold must be a number above 0 and at most 1.');
   return t;
+}
+
+/** --keep, --keep-max, --keep-min: which member of each group stays (grouping/keep.ts); one of the three. */
+export function keepOptions(): Option[] {
+  return [
+    new Option('--keep <rule>', "which member of each group is its representative, the one kept: first (in input order), longest or shortest (by tokens); ties go to the earliest")
+      .choices(KEEP_NAMES)
+      .default('first'),
+    new Option('--keep-max <field>', 'keep the member whose record has the largest number in this field (a JSONL field or dotted path, or a Parquet column); a record without a number there is reported and ranks last')
+      .argParser(fieldPath('--keep-max'))
+      .conflicts(['keep', 'keepMin']),
+    new Option('--keep-min <field>', 'keep the member with the smallest number in this field, as --keep-max')
+      .argParser(fieldPath('--keep-min'))
+      .conflicts(['keep']),
+  ];
+}
+
+export interface KeepFlags {
+  keep: 'first' | 'longest' | 'shortest';
+  keepMax?: string;
+  keepMin?: string;
+}
+
+export function keepRule(flags: KeepFlags): KeepRule {
+  if (flags.keepMax !== undefined) return { max: flags.keepMax };
+  if (flags.keepMin !== undefined) return { min: flags.keepMin };
+  return flags.keep;
 }

@@ -9,6 +9,7 @@ import { toHex } from 'simhash-wasm';
 import { DIGEST_BYTES, type AnalyzedBatch } from '../analysis/analyze-document.js';
 import { startAnalysis } from '../analysis/read-and-analyze.js';
 import { groupDocuments } from '../grouping/group.js';
+import { keepField, keepValues } from '../grouping/keep.js';
 import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
 import { checkShards, comparePlaces, SHARD_FILE_FORMAT, mergeShards, parseShardFile, ShardFileError, shardFileLines, type ParsedShard, type Place, type ShardDocument, type ShardHeader } from '../distributed/shard-file.js';
 import { STDIN, type WalkEntry } from '../io/index.js';
@@ -47,7 +48,7 @@ export async function runShard(inputs: readonly string[], options: DedupeOptions
     const progress = createProgress(context.stderr, flags.quiet === true, `dedupe shard ${shard + 1}/${shards}`);
     const skipped: { source: string; reason: string }[] = [];
     const hooks = progressHooks(progress, context);
-    const run = await startAnalysis(inputs, context.stdin, { ...options, share: flags.shard }, { ...hooks, skipped: (source, reason) => (skipped.push({ source, reason }), hooks.skipped(source, reason)) });
+    const run = await startAnalysis(inputs, context.stdin, { ...options, share: flags.shard, keepField: keepField(options.keep) }, { ...hooks, skipped: (source, reason) => (skipped.push({ source, reason }), hooks.skipped(source, reason)) });
     const documents: Collected[] = [];
     const places = placer(run.entries, run.positions);
     try {
@@ -87,6 +88,7 @@ export async function runShard(inputs: readonly string[], options: DedupeOptions
       maxDistance: options.maxDistance,
       minTokens: options.minTokens,
       grouping: options.grouping,
+      keep: options.keep ?? 'first',
       settings: { shingle: options.shingle, tokens: options.tokens, termWeights: options.termWeights, html: options.html, mail: options.mail, invalidUtf8: options.invalidUtf8, engine: options.engine },
       skipped,
       files: run.entries.flatMap((e, i) => (e.kind === 'file' ? [{ entry: run.positions[i], path: e.path, size: e.size }] : [])),
@@ -135,6 +137,7 @@ function describe(batch: AnalyzedBatch, place: (source: string) => Place): Colle
     fp: toHex(batch.fingerprints[i]),
     tokens: batch.tokens[i],
     digest: digests.toString('hex', i * DIGEST_BYTES, (i + 1) * DIGEST_BYTES),
+    ...(info.keepValue === undefined ? {} : { keepValue: info.keepValue }),
     near: [],
   }));
 }
@@ -165,7 +168,8 @@ export function collectShards(files: readonly string[]): { result: DedupeResult;
   const header = shards[0].header;
   const merged = mergeShards(shards);
   if (merged.documents.length === 0) throw new NoDocumentsError();
-  const grouping = groupDocuments({ ...merged, maxDistance: header.maxDistance, minTokens: header.minTokens, mode: header.grouping });
+  const keep = header.keep ?? 'first';
+  const grouping = groupDocuments({ ...merged, maxDistance: header.maxDistance, minTokens: header.minTokens, mode: header.grouping, keep, keepValues: keepValues(merged.documents, keep) });
   const inputs: WalkEntry[] = shards
     .flatMap((s) => s.header.files)
     .sort((a, b) => a.entry - b.entry)
@@ -183,7 +187,7 @@ export function collectShards(files: readonly string[]): { result: DedupeResult;
     threads: shards.reduce((sum, s) => sum + s.header.threads, 0),
     maxDistance: header.maxDistance,
   };
-  const options = { ...header.settings, maxDistance: header.maxDistance, minTokens: header.minTokens, grouping: header.grouping, threads: result.threads } as unknown as DedupeOptions;
+  const options = { ...header.settings, maxDistance: header.maxDistance, minTokens: header.minTokens, grouping: header.grouping, keep, threads: result.threads } as unknown as DedupeOptions;
   return { result, options };
 }
 

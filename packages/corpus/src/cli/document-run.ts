@@ -37,7 +37,10 @@ export function reportSkipped(context: CliContext, source: string, reason: strin
   context.inputFailed(`${quoteName(source)}: ${reason}, skipped`);
 }
 
-/** The bar follows the run, and a skipped input is reported on a line of its own (the bar redraws below it). */
+/**
+ * The bar follows the run, and a skipped input or a flagged record (one kept without the number --keep-max asks
+ * for) is reported on a line of its own (the bar redraws below it).
+ */
 export function progressHooks(progress: Progress, context: CliContext): AnalysisHooks {
   return {
     started: (total) => progress.start(total),
@@ -45,6 +48,10 @@ export function progressHooks(progress: Progress, context: CliContext): Analysis
     skipped: (source, reason) => {
       progress.clearLine();
       reportSkipped(context, source, reason);
+    },
+    flagged: (source, reason) => {
+      progress.clearLine();
+      context.inputFailed(`${quoteName(source)}: ${reason}`, 'records without a number to keep by');
     },
   };
 }

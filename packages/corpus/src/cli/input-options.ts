@@ -45,7 +45,8 @@ export function readOptions(flags: InputFlags): DocumentOptions & WalkOptions {
   };
 }
 
-function fieldPath(option: string): (value: string) => string {
+/** A value of --text-field, --id-field and the like: a field name or a dotted path. */
+export function fieldPath(option: string): (value: string) => string {
   return (value) => {
     const problem = fieldPathProblem(value);
     if (problem !== undefined) throw new InvalidArgumentError(`${option} must be a field name or a dotted path, but ${problem}.`);

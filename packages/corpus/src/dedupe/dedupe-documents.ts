@@ -19,10 +19,16 @@ import { addToSample } from '../analysis/read-and-analyze.js';
 import { extractText } from '../html/extractor.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
 import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
+import { KEEP_NAMES, keepField, type KeepRule } from '../grouping/keep.js';
+// The two small modules of io that say what a field path is and what a number to keep by is; no file reader.
+import { fieldPathProblem, getField, parseFieldPath, type FieldPath } from '../io/formats/field-path.js';
+import { keepNumber } from '../io/formats/jsonl-record.js';
 
 export interface DedupeDocument {
   readonly id: string | number;
   readonly text: string;
+  /** Other fields are carried along unread, but for the one options.keep ranks by ({ max: 'meta.score' }). */
+  readonly [field: string]: unknown;
 }
 
 export interface DedupeOptions {
@@ -49,6 +55,13 @@ export interface DedupeOptions {
   readonly engine?: EngineName;
   /** Worker threads (Node); default 1, in this thread. */
   readonly threads?: number;
+  /**
+   * Which member of each group is its representative, the one kept: 'first' (default, the earliest), 'longest' or
+   * 'shortest' (by token count), or { max: FIELD } / { min: FIELD }: the largest / smallest number in each
+   * document's FIELD (a dotted path into the document object; one without a number there ranks last). Ties: the
+   * earliest. The groups are the same whatever it is.
+   */
+  readonly keep?: KeepRule;
 }
 
 export interface DedupeOutcome {
@@ -77,6 +90,7 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
   if (typeof verifyThreshold !== 'number' || !(verifyThreshold > 0 && verifyThreshold <= 1)) throw new RangeError(`options.verifyThreshold must be a number above 0 and at most 1, got ${describe(verifyThreshold)}`);
   const threads = options.threads ?? 1;
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`options.threads must be an integer ≥ 1, got ${describe(threads)}`);
+  const keep = checkKeep(options.keep);
   const analyzer = await createAnalyzer({ threads, engine: options.engine ?? 'wasm', shingle: options.shingle ?? 3, tokens: options.tokens, termWeights: options.termWeights });
   try {
     const ids: (string | number)[] = [];
@@ -105,8 +119,9 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
         },
       };
     }
-    const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, streamed, sample), {
-      maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verification,
+    const field = keepField(keep);
+    const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, field === undefined ? undefined : parseFieldPath(field), streamed, sample), {
+      maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verification, keep,
       chooseDistance: verification !== undefined && options.maxDistance === undefined ? (fps) => corpusCandidateDistance(fps) : undefined,
     });
     const placement = placeDocuments(grouped, ids.length);
@@ -116,8 +131,19 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
   }
 }
 
+function checkKeep(keep: unknown): KeepRule {
+  if (keep === undefined) return 'first';
+  if (KEEP_NAMES.some((name) => name === keep)) return keep as KeepRule;
+  if (keep !== null && typeof keep === 'object' && !Array.isArray(keep)) {
+    const keys = Object.keys(keep);
+    const field: unknown = (keep as Record<string, unknown>)[keys[0]];
+    if (keys.length === 1 && (keys[0] === 'max' || keys[0] === 'min') && typeof field === 'string' && fieldPathProblem(field) === undefined) return keep as KeepRule;
+  }
+  throw new RangeError(`options.keep must be 'first', 'longest', 'shortest', { max: FIELD } or { min: FIELD } with FIELD a field name or dotted path, got ${describe(keep)}`);
+}
+
 /** The documents checked and analysed a batch at a time, in order; their ids collected in `ids`. */
-async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: false | HtmlExtractor, ids: (string | number)[], streamed?: { hasher: SimHash; sets: Map<number, Uint32Array> }, sample?: BoilerplateSample): AsyncGenerator<AnalyzedBatch> {
+async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: false | HtmlExtractor, ids: (string | number)[], keepPath: FieldPath | undefined, streamed?: { hasher: SimHash; sets: Map<number, Uint32Array> }, sample?: BoilerplateSample): AsyncGenerator<AnalyzedBatch> {
   let inputs: AnalyzeInput[] = [];
   let infos: AnalyzedBatch['documents'][number][] = [];
   const flush = async () => {
@@ -137,8 +163,9 @@ async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncItera
     if (streamed !== undefined) streamed.sets.set(at, shingleHashes(streamed.hasher, html === false ? text : extractText(text, html)));
     ids.push(id);
     inputs.push({ text, html });
+    const keepValue = keepPath === undefined ? undefined : keepNumber(getField(document, keepPath), keepPath);
     // bytes only feed the CLI's MB/s, which the library does not report: the UTF-16 length spares an encode.
-    infos.push({ source: String(id), id, bytes: text.length });
+    infos.push({ source: String(id), id, bytes: text.length, ...(typeof keepValue === 'number' ? { keepValue } : {}) });
     if (inputs.length === BATCH) yield await flush();
   }
   if (inputs.length > 0) yield await flush();

@@ -3,4 +3,5 @@
 export { dedupe, type DedupeDocument, type DedupeOptions, type DedupeOutcome } from './dedupe-documents.js';
 export type { ClusterRow, KeepCounts, RowTier } from '../grouping/cluster-rows.js';
 export type { VerifyMode } from '../grouping/verify.js';
+export type { KeepRule } from '../grouping/keep.js';
 export { renderReport, sampledDocuments, type ReportEvaluation, type ReportInput, type ReportOptions } from '../report-page/render-report.js';

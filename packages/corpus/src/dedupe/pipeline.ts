@@ -10,6 +10,7 @@ import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches, type GroupedDocuments } from '../grouping/group-batches.js';
 import { DEFAULT_VERIFY_THRESHOLD, type VerifyMode } from '../grouping/verify.js';
 import { rereadVerification } from './verify-pass.js';
+import { keepField, type KeepRule } from '../grouping/keep.js';
 import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
 
 export type { DocumentInfo } from '../analysis/read-and-analyze.js';
@@ -29,6 +30,8 @@ export interface DedupeOptions extends AnalysisOptions {
    * corpusCandidateDistance) instead of maxDistance; the result's maxDistance says which k it took.
    */
   readonly autoDistance?: boolean;
+  /** Which member of each group stays (grouping/keep.ts); a rule by field has the reader read that field. */
+  readonly keep?: KeepRule;
 }
 
 export interface DedupeResult extends GroupedDocuments {
@@ -55,7 +58,7 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   const stdin = typeof stdinOrOpen === 'function' ? stdinOrOpen : () => stdinOrOpen;
   const skipped: { source: string; reason: string }[] = [];
   const verifying = options.verify !== undefined && options.verify !== 'off';
-  const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying }, {
+  const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying, keepField: keepField(options.keep) }, {
     ...hooks,
     skipped(source, reason) {
       skipped.push({ source, reason });

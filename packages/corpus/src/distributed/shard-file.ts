@@ -5,6 +5,7 @@
 // in the order one machine reads them, so grouping them gives that machine's groups.
 import { DIGEST_BYTES, type DocumentInfo } from '../analysis/analyze-document.js';
 import type { GroupingMode, NearPairs } from '../grouping/group.js';
+import type { KeepRule } from '../grouping/keep.js';
 
 /** 2: the content digest is over the shingle hashes (analysis/content-digest.ts); a format-1 file's digests are SHA-256. */
 export const SHARD_FILE_FORMAT = 2;
@@ -19,6 +20,8 @@ export interface ShardHeader {
   readonly maxDistance: number;
   readonly minTokens: number;
   readonly grouping: GroupingMode;
+  /** Which member of each group the collect step keeps (absent in files of earlier versions: 'first'). */
+  readonly keep?: KeepRule;
   /** The run's settings that reports print (shingle, tokens, html, ...). */
   readonly settings: Record<string, unknown>;
   readonly skipped: readonly { readonly source: string; readonly reason: string }[];
@@ -38,6 +41,8 @@ export interface ShardDocument {
   readonly fp: string;
   readonly tokens: number;
   readonly digest: string;
+  /** The number of its keep field, under a rule by field, when it has one. */
+  readonly keepValue?: number;
   /** Earlier documents within k: [entry, n, distance]. */
   readonly near: readonly (readonly [number, number, number])[];
 }
@@ -90,6 +95,8 @@ export function checkShards(shards: readonly ParsedShard[], files: readonly stri
     for (const key of same) {
       if (header[key] !== first[key]) throw new ShardFileError(`${files[i]} has ${key} ${String(header[key])}, ${files[0]} has ${String(first[key])}: not shards of one run`);
     }
+    const keep = JSON.stringify(header.keep ?? 'first'), firstKeep = JSON.stringify(first.keep ?? 'first');
+    if (keep !== firstKeep) throw new ShardFileError(`${files[i]} has keep ${keep}, ${files[0]} has keep ${firstKeep}: not shards of one run`);
     const other = seen.get(header.shard);
     if (other !== undefined) throw new ShardFileError(`${files[i]} and ${other} are both shard ${header.shard + 1}/${header.shards}`);
     seen.set(header.shard, files[i]);
@@ -127,6 +134,11 @@ export function mergeShards(shards: readonly ParsedShard[]): MergedShards {
       distance.push(dist);
     }
   });
-  const documents = all.map((d): DocumentInfo => (d.id === undefined ? { source: d.source, bytes: d.bytes } : { source: d.source, id: d.id, bytes: d.bytes }));
+  const documents = all.map((d): DocumentInfo => ({
+    source: d.source,
+    ...(d.id === undefined ? {} : { id: d.id }),
+    bytes: d.bytes,
+    ...(d.keepValue === undefined ? {} : { keepValue: d.keepValue }),
+  }));
   return { documents, fingerprints, tokens, digests, nearPairs: { earlier: Uint32Array.from(earlier), later: Uint32Array.from(later), distance: Uint8Array.from(distance) } };
 }

@@ -1,6 +1,7 @@
 // Every document's place in the result, one row each in input order: the rows of `--clusters` and of the library's
-// dedupe(). A group's first member is its representative, the one document of the group the kept corpus holds.
-import type { Grouping } from './group.js';
+// dedupe(). A group's representative (keep.ts: its first member unless --keep says otherwise) is the one document of
+// the group the kept corpus holds.
+import type { Group, Grouping } from './group.js';
 
 export type RowTier = 'exact' | 'near' | 'unique' | 'too-short';
 
@@ -8,13 +9,14 @@ export interface ClusterRow {
   readonly id: string | number;
   /** The group's number (from 1, as in the JSON report), shared by all its members; null for a document in no group. */
   readonly cluster: number | null;
-  /** The id of the document kept for this one: the group's first member, or the document itself. */
+  /** The id of the document kept for this one: the group's representative, or the document itself. */
   readonly representative: string | number;
   /** Hamming distance of its fingerprint to the representative's (0 for the representative itself). */
   readonly distance: number;
   /**
-   * 'exact': same normalised text as a member before it; 'near': matched by SimHash distance; a representative has
-   * its group's tier. 'unique': in no group. 'too-short': in no group, with fewer tokens than minTokens.
+   * Why it is dropped: 'exact', an exact copy (of the representative, or of a member before it); 'near', matched
+   * by SimHash distance. A representative has its group's tier. 'unique': in no group. 'too-short': in no group,
+   * with fewer tokens than minTokens.
    */
   readonly tier: RowTier;
   /** In the kept corpus: every document in no group, and each group's representative. */
@@ -45,7 +47,7 @@ export interface KeepCounts {
 export interface Placement {
   /** Group number from 1; 0 for a document in no group. */
   readonly cluster: Uint32Array;
-  /** The group's first member's document number (the document's own number when in no group). */
+  /** The group's representative's document number (the document's own number when in no group). */
   readonly representative: Uint32Array;
   readonly distance: Uint8Array;
   readonly tier: readonly RowTier[];
@@ -61,16 +63,29 @@ export function placeDocuments(grouping: Grouping, documents: number): Placement
   const similarity = new Float64Array(documents).fill(NaN);
   for (const d of grouping.tooShort) tier[d] = 'too-short';
   grouping.groups.forEach((group, g) => {
-    const first = group.members[0].doc;
-    for (const member of group.members) {
+    const kept = group.members[group.representative].doc;
+    group.members.forEach((member, i) => {
       cluster[member.doc] = g + 1;
-      representative[member.doc] = first;
+      representative[member.doc] = kept;
       distance[member.doc] = member.distance;
-      tier[member.doc] = member.tier === 'first' ? group.tier : member.tier;
+      tier[member.doc] = rowTier(group, i);
       if (member.similarity !== undefined) similarity[member.doc] = member.similarity;
-    }
+    });
   });
   return { cluster, representative, distance, tier, similarity };
+}
+
+/**
+ * The row tier of members[i]: the representative has the group's; a member with the representative's text is an
+ * exact copy; any other is dropped as its member tier says, the first member (when not kept) as near. So the counts
+ * of exact and near rows are those of the member tiers (keepCounts) whichever member is kept.
+ */
+function rowTier(group: Group, i: number): RowTier {
+  if (i === group.representative) return group.tier;
+  const textOf = (j: number) => group.members[j].copyOf ?? j;
+  if (textOf(i) === textOf(group.representative)) return 'exact';
+  const tier = group.members[i].tier;
+  return tier === 'first' ? 'near' : tier;
 }
 
 export function isKept(placement: Placement, doc: number): boolean {

@@ -6,6 +6,7 @@ import { DIGEST_BYTES, type AnalyzedBatch, type DocumentInfo } from '../analysis
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { candidatePairs, exactClasses, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
+import { keepValues, type KeepRule } from './keep.js';
 
 export interface GroupSettings {
   readonly maxDistance: number;
@@ -18,6 +19,8 @@ export interface GroupSettings {
    * texts long enough to compare (evaluation/corpus-scale.ts, corpusCandidateDistance), in place of maxDistance.
    */
   readonly chooseDistance?: (fingerprints: BigUint64Array) => DistanceChoice;
+  /** Which member of each group stays (keep.ts); default 'first'. */
+  readonly keep?: KeepRule;
 }
 
 /** How the candidate distance was chosen, when it was (the summary's `distanceChoice`; evaluation/candidate-budget.ts). */
@@ -61,7 +64,7 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
   }
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   collected.length = 0;
-  const base = { fingerprints, tokens, digests, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping };
+  const base = { fingerprints, tokens, digests, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepValues(documents, settings.keep) };
   if (settings.verify === undefined) return { ...groupDocuments(base), documents, fingerprints, tokens, maxDistance: settings.maxDistance };
   const classOf = exactClasses(digests, tokens, n);
   let distanceChoice: DistanceChoice | undefined;

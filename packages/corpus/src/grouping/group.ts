@@ -5,6 +5,7 @@
 import { hamming } from 'simhash-wasm';
 import { SimHashIndex } from 'simhash-wasm';
 import { DIGEST_BYTES } from '../analysis/analyze-document.js';
+import { chooseRepresentative, type KeepRule } from './keep.js';
 
 /**
  * 'leader' (default): in input order, a document joins the group of the nearest earlier group leader within k, or
@@ -31,8 +32,12 @@ export interface GroupingInput {
    * the verified earlier leader it is most similar to (ties: the nearest, then the earliest).
    */
   readonly similarity?: Float64Array;
-  /** With verification: the similarity of two documents, for each near member against its group's first. */
-  readonly memberSimilarity?: (first: number, member: number) => number;
+  /** With verification: the similarity of two documents, for each near member against its group's representative. */
+  readonly memberSimilarity?: (representative: number, member: number) => number;
+  /** Which member of each group stays (keep.ts); default 'first'. The groups are the same whatever it is. */
+  readonly keep?: KeepRule;
+  /** For a rule by field: each document's value, NaN where it has none (keep.ts, keepValues). */
+  readonly keepValues?: Float64Array;
 }
 
 /** Pairs (earlier[i], later[i]) of document numbers, earlier[i] < later[i], at distance[i]. */
@@ -47,15 +52,18 @@ export type MemberTier = 'first' | 'exact' | 'near';
 export interface Member {
   /** Document number (input order). */
   readonly doc: number;
-  /** Hamming distance of its fingerprint to the group's first member's. */
+  /** Hamming distance of its fingerprint to the group's representative's. */
   readonly distance: number;
-  /** 'exact': same normalised text as member `copyOf` of this group; 'near': matched by SimHash distance. */
+  /**
+   * How it joined the group, in input order: 'first' for members[0]; 'exact': same normalised text as member
+   * `copyOf` of this group; 'near': matched by SimHash distance.
+   */
   readonly tier: MemberTier;
   /** For an exact copy: the position in `members` of the first member with the same normalised text. */
   readonly copyOf?: number;
   /**
-   * With verification: its shingle similarity to the group's first member (1 for the first and for exact copies of
-   * it; an exact copy of a near member has that member's). Absent without verification.
+   * With verification: its shingle similarity to the group's representative (1 for the representative and for exact
+   * copies of it; an exact copy of another member has that member's). Absent without verification.
    */
   readonly similarity?: number;
 }
@@ -65,6 +73,8 @@ export interface Group {
   readonly tier: 'exact' | 'near';
   /** In input order; the first is the earliest document. */
   readonly members: readonly Member[];
+  /** The position in `members` of the one the kept corpus holds (keep.ts; 0 under keep 'first'). */
+  readonly representative: number;
 }
 
 export interface Grouping {
@@ -103,7 +113,11 @@ export function groupDocuments(input: GroupingInput): Grouping {
     docs.push(d);
   }
   const groups: Group[] = [];
-  for (const docs of byRoot.values()) if (docs.length > 1) groups.push(describeGroup(docs, classOf, fingerprints, input.memberSimilarity));
+  for (const docs of byRoot.values()) {
+    if (docs.length < 2) continue;
+    const representative = chooseRepresentative(docs, input.keep ?? 'first', tokens, input.keepValues);
+    groups.push(describeGroup(docs, representative, classOf, fingerprints, input.memberSimilarity));
+  }
   groups.sort((a, b) => a.members[0].doc - b.members[0].doc);
   return { groups, tooShort };
 }
@@ -240,25 +254,22 @@ function rootOf(root: Int32Array, d: number): number {
   return d;
 }
 
-function describeGroup(docs: readonly number[], classOf: Int32Array, fingerprints: BigUint64Array, similarityOf?: (first: number, member: number) => number): Group {
-  const first = fingerprints[docs[0]];
+/**
+ * A group's members in input order, each against the representative (`docs[representative]`): its distance, and
+ * with verification its similarity. The similarity of two exact classes is that of their first documents (the ones
+ * in candidate pairs, whose shingle sets were held), so an exact copy has the similarity of the text it copies.
+ */
+function describeGroup(docs: readonly number[], representative: number, classOf: Int32Array, fingerprints: BigUint64Array, similarityOf?: (a: number, b: number) => number): Group {
+  const kept = docs[representative];
   const position = new Map<number, number>();
-  const members: Member[] = [];
-  docs.forEach((doc, i) => {
-    const distance = hamming(first, fingerprints[doc]);
-    if (i === 0) {
-      position.set(classOf[doc], 0);
-      members.push({ doc, distance, tier: 'first', ...(similarityOf ? { similarity: 1 } : {}) });
-      return;
-    }
+  const members = docs.map((doc, i): Member => {
+    const distance = hamming(fingerprints[kept], fingerprints[doc]);
     const copyOf = position.get(classOf[doc]);
-    if (copyOf !== undefined) {
-      members.push({ doc, distance, tier: 'exact', copyOf, ...(similarityOf ? { similarity: members[copyOf].similarity } : {}) });
-      return;
-    }
-    position.set(classOf[doc], i);
-    members.push({ doc, distance, tier: 'near', ...(similarityOf ? { similarity: similarityOf(docs[0], doc) } : {}) });
+    if (copyOf === undefined) position.set(classOf[doc], i);
+    const tier = i === 0 ? 'first' : copyOf === undefined ? 'near' : 'exact';
+    const similarity = similarityOf === undefined ? {} : { similarity: classOf[doc] === classOf[kept] ? 1 : similarityOf(classOf[kept], classOf[doc]) };
+    return { doc, distance, tier, ...(copyOf === undefined ? {} : { copyOf }), ...similarity };
   });
   const tier = members.every((m) => m.tier !== 'near') ? 'exact' : 'near';
-  return { tier, members };
+  return { tier, members, representative };
 }

@@ -74,7 +74,7 @@ export interface VerifiedPairs {
   readonly pairs: NearPairs;
   /** Per verified pair, its similarity. */
   readonly similarity: Float64Array;
-  /** The similarity of any two documents whose sets were made (a member and its group's first). */
+  /** The similarity of any two documents whose sets were made (a member and its group's representative). */
   between(a: number, b: number): number;
   readonly stats: VerificationStats;
 }

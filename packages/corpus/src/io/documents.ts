@@ -32,7 +32,7 @@ export async function* readDocuments(entries: Iterable<WalkEntry> | AsyncIterabl
  * records, one step of the async machinery per batch instead of per record.
  */
 export async function* readDocumentBatches(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions): AsyncGenerator<DocumentEvent[]> {
-  const fields = recordFields(options.textField, options.idField);
+  const fields = recordFields(options.textField, options.idField, options.keepField);
   for await (const entry of entries) {
     if (entry.kind === 'error') yield [{ kind: 'skipped', source: entry.path, reason: describeReadError(entry.error) }];
     else if (entry.kind === 'stdin') yield* streamDocuments(STDIN_LABEL, stdin, options.jsonl, options, fields);

@@ -14,12 +14,16 @@ export interface InputDocument {
   readonly html: boolean;
   /** UTF-8 bytes the document came from (decompressed), for MB/s. */
   readonly bytes: number;
+  /** The number in its record's keep field (read-options.ts, keepField), when asked for and it has one. */
+  readonly keepValue?: number;
 }
 
 export type DocumentEvent =
   | { readonly kind: 'document'; readonly document: InputDocument }
   /** An input, or a JSONL line, that cannot be a document, and why: each is reported once, through this event. */
   | { readonly kind: 'skipped'; readonly source: string; readonly reason: string }
+  /** A document read and used, whose record has a problem (no number in the keep field): reported once, after it. */
+  | { readonly kind: 'flagged'; readonly source: string; readonly reason: string }
   /** Bytes of input consumed so far grew by `bytes`, counted before decompression (for progress against file sizes). */
   | { readonly kind: 'progress'; readonly bytes: number };
 

@@ -29,4 +29,9 @@ export interface DocumentOptions {
   readonly textField?: string;
   /** Where a JSONL record's id is: a dotted path (default "id"); a record without one is named `<file>:<line>`. */
   readonly idField?: string;
+  /**
+   * Where a record's number to keep by is (dedupe --keep-max/--keep-min): a dotted path into a JSONL record or a
+   * table row. A record without a number there is still a document, flagged (a 'flagged' event after it).
+   */
+  readonly keepField?: string;
 }

@@ -80,8 +80,9 @@ function groupsBySize(rows: readonly ClusterRow[]): number[][] {
   return [...byCluster].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]).map(([, members]) => members);
 }
 
+/** The member the kept corpus holds (by `kept`, not by id: two documents may share an id). */
 function representativeOf(rows: readonly ClusterRow[], members: readonly number[]): number {
-  return members.find((doc) => rows[doc].id === rows[doc].representative) ?? members[0];
+  return members.find((doc) => rows[doc].kept) ?? members[0];
 }
 
 /** The documents whose texts the page's diffs need: each sampled group's representative and first members. */

@@ -8,7 +8,7 @@ import { withProgress, type ByteCounter } from '../bytes/byte-counter.js';
 import type { DocumentEvent } from '../input-document.js';
 import type { RecordFields } from './jsonl-record.js';
 import type { HtmlMode, InvalidUtf8Mode } from '../read-options.js';
-import { rowDocument } from './row-document.js';
+import { rowDocumentEvents } from './row-document.js';
 import { utf8Strings } from '../bytes/utf8-strings.js';
 
 export type Delimiter = ',' | '\t';
@@ -72,8 +72,7 @@ export async function* csvDocuments(label: string, chunks: AsyncIterable<Uint8Ar
       const line = startLine(info.lines, raw);
       problemsBefore(line);
       const source = `${label}:${line}`;
-      const result = rowDocument(record, source, fields, html);
-      events.push('problem' in result ? { kind: 'skipped', source, reason: result.problem } : { kind: 'document', document: result });
+      events.push(...rowDocumentEvents(record, source, fields, html));
       if (events.length >= BATCH_EVENTS) yield take();
     }
     problemsBefore(Infinity);

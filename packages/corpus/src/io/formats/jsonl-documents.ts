@@ -1,7 +1,7 @@
 // The records of one JSONL stream as documents; a line that is no record is skipped and reported by its number, and
 // the rest go on. Events come out a chunk's lines at a time (see lineBatches).
 import type { DocumentEvent } from '../input-document.js';
-import { parseRecord, type RecordFields } from './jsonl-record.js';
+import { documentEvents, parseRecord, type RecordFields } from './jsonl-record.js';
 import { lineBatches } from '../bytes/lines.js';
 import type { HtmlMode } from '../read-options.js';
 import { wantsHtml } from './whole-document.js';
@@ -23,7 +23,9 @@ export async function* jsonlDocuments(label: string, chunks: AsyncIterable<Uint8
       else {
         const { id, text } = record;
         // The line is kept (a view of the chunk, no copy) so that --output can write the record back byte for byte.
-        events.push({ kind: 'document', document: { source, ...(id === undefined ? {} : { id }), line, text, html: wantsHtml(html, text), bytes: line.length } });
+        const document = { source, ...(id === undefined ? {} : { id }), line, text, html: wantsHtml(html, text), bytes: line.length };
+        if (record.keep === undefined) events.push({ kind: 'document', document });
+        else events.push(...documentEvents(document, record.keep));
       }
     }
     yield events;

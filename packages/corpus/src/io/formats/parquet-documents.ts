@@ -8,7 +8,7 @@ import type { DocumentEvent } from '../input-document.js';
 import type { RecordFields } from './jsonl-record.js';
 import { describeReadError } from '../read-error.js';
 import type { HtmlMode } from '../read-options.js';
-import { rowDocument } from './row-document.js';
+import { rowDocumentEvents } from './row-document.js';
 
 /** Events are handed on in slices of this many rows, so a large row group does not arrive as one huge batch. */
 const BATCH_ROWS = 1024;
@@ -67,8 +67,7 @@ function* rowEvents(path: string, rows: readonly Record<string, unknown>[], firs
     const events: DocumentEvent[] = start === 0 && groupBytes > 0 ? [{ kind: 'progress', bytes: groupBytes }] : [];
     for (let i = start; i < Math.min(rows.length, start + BATCH_ROWS); i++) {
       const source = parquetRowSource(path, firstRow + i);
-      const result = rowDocument(rows[i], source, fields, html);
-      events.push('problem' in result ? { kind: 'skipped', source, reason: result.problem } : { kind: 'document', document: result });
+      events.push(...rowDocumentEvents(rows[i], source, fields, html));
     }
     yield events;
   }

@@ -1,22 +1,22 @@
 // A table row (Parquet, CSV) as a document: its text and id found by --text-field and --id-field, the row itself
 // kept as the document's record (for --output). A row without a usable text is a problem the reader reports by the
-// row's place in the file, and the run goes on.
+// row's place in the file, and the run goes on; a row without a number in the keep field stays, flagged.
 import { getField } from './field-path.js';
-import type { InputDocument } from '../input-document.js';
-import type { RecordFields } from './jsonl-record.js';
+import type { DocumentEvent } from '../input-document.js';
+import { documentEvents, keepNumber, type RecordFields } from './jsonl-record.js';
 import type { HtmlMode } from '../read-options.js';
 import { wantsHtml } from './whole-document.js';
 
-export type RowResult = InputDocument | { readonly problem: string };
-
-export function rowDocument(row: Readonly<Record<string, unknown>>, source: string, fields: RecordFields, html: HtmlMode): RowResult {
+/** The row's events: its document (and its flag), or the one 'skipped' event of a row that is no document. */
+export function rowDocumentEvents(row: Readonly<Record<string, unknown>>, source: string, fields: RecordFields, html: HtmlMode): DocumentEvent[] {
   const textName = fields.text.join('.');
   const text = fieldValue(row, fields.text);
-  if (typeof text !== 'string') return { problem: `"${textName}" must be a string, got ${kind(text)}` };
-  if (text.length === 0) return { problem: `empty "${textName}"` };
+  if (typeof text !== 'string') return [{ kind: 'skipped', source, reason: `"${textName}" must be a string, got ${kind(text)}` }];
+  if (text.length === 0) return [{ kind: 'skipped', source, reason: `empty "${textName}"` }];
   const id = idValue(fieldValue(row, fields.id));
-  if (typeof id === 'object') return { problem: `"${fields.id.join('.')}" must be a string or a number, got ${id.got}` };
-  return { source, ...(id === undefined ? {} : { id }), record: row, text, html: wantsHtml(html, text), bytes: Buffer.byteLength(text) };
+  if (typeof id === 'object') return [{ kind: 'skipped', source, reason: `"${fields.id.join('.')}" must be a string or a number, got ${id.got}` }];
+  const document = { source, ...(id === undefined ? {} : { id }), record: row, text, html: wantsHtml(html, text), bytes: Buffer.byteLength(text) };
+  return documentEvents(document, fields.keep === undefined ? undefined : keepNumber(fieldValue(row, fields.keep), fields.keep));
 }
 
 /**
