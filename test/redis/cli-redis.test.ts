@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article, edit } from '../support/dedupe-fixture.js';
+import { writeKeepCorpus } from '../support/keep-corpus.js';
 import { lines, runCli } from '../support/cli.js';
 import { startRedisCluster, type RedisCluster } from '../support/redis-cluster.js';
 import { scratchDir, type ScratchDir } from '../support/scratch-dir.js';
@@ -86,6 +87,50 @@ describe.skipIf(!HAVE_REDIS)('simhash on Redis Cluster', () => {
       expect(readFileSync(join(out, 'collected.jsonl'), 'utf8')).toBe(readFileSync(join(out, 'one.jsonl'), 'utf8'));
     }, 120_000);
   }
+
+  for (const keep of [['--keep', 'longest'], ['--keep-max', 'meta.score']]) {
+    it(`dedupe ${keep.join(' ')} split into 2 and into 3 shards: the representatives, clusters and kept corpus of one machine`, async () => {
+      const corpus = join(scratch.dir, 'keep');
+      mkdirSync(corpus, { recursive: true });
+      const inputs = writeKeepCorpus(corpus, 3);
+      const out = scratch.fresh();
+      const common = ['-k', '8', '-q', ...keep];
+      const one = await runCli(['dedupe', ...common, '--verify', 'off', '--format', 'json', '--clusters', join(out, 'one.csv'), '--output', join(out, 'one.jsonl'), ...inputs]);
+      expect(one.code, one.stderr).toBe(keep[0] === '--keep' ? 0 : 1); // records without a score are reported
+      const groups = (JSON.parse(one.stdout) as { groups: { representative: number }[] }).groups;
+      expect(groups.filter((g) => g.representative !== 0).length).toBeGreaterThan(groups.length / 2);
+      for (const shards of [2, 3]) {
+        const name = `keep-${keep[0].slice(2)}-${shards}`;
+        const files = Array.from({ length: shards }, (_, i) => join(out, `${name}-${i + 1}.jsonl`));
+        const runs = await Promise.all(files.map((file, i) => runCli(['dedupe', ...common, '--redis', redis(), '--name', name, '--shard', `${i + 1}/${shards}`, '--shard-out', file, ...inputs])));
+        for (const shard of runs) expect(shard.code, shard.stderr).toBeLessThanOrEqual(1);
+        const collected = await runCli(['dedupe', '--collect', '--format', 'json', '--clusters', join(out, `${name}.csv`), '--output', join(out, `${name}.jsonl`), ...files]);
+        expect(collected.code, collected.stderr).toBe(0);
+        expect(comparable(collected.stdout), `${shards} shards`).toEqual(comparable(one.stdout));
+        expect(readFileSync(join(out, `${name}.csv`), 'utf8')).toBe(readFileSync(join(out, 'one.csv'), 'utf8'));
+        expect(readFileSync(join(out, `${name}.jsonl`), 'utf8')).toBe(readFileSync(join(out, 'one.jsonl'), 'utf8'));
+      }
+    }, 180_000);
+  }
+
+  it('index remove --redis: names removed and printed, unknown names reported (exit 1), whatever pipeline built the index', async () => {
+    const records = join(scratch.dir, 'docs', 'records.jsonl');
+    const built = await runCli(['index', 'build', '--redis', redis(), '--name', 'takedown', '-k', '12', '--shingle', '2', '-q', records]);
+    expect(built.code, built.stderr).toBe(0);
+    const removed = await runCli(['index', 'remove', '--redis', redis(), '--name', 'takedown', 'rec-0', 'nope', 'rec-30', 'rec-0']);
+    expect(removed.code).toBe(1);
+    expect(lines(removed.stdout)).toEqual(['rec-0', 'rec-30']);
+    expect(lines(removed.stderr)).toEqual(['simhash: nope: not in the index takedown on Redis']);
+    const queried = await runCli(['index', 'query', '--redis', redis(), '--name', 'takedown', '--shingle', '2', '-k', '0', '-q', records]);
+    const found = lines(queried.stdout).map((line) => line.split('  ')[1] + ' ' + line.split('  ')[2].split(' ')[0]);
+    expect(found.filter((f) => f.endsWith(' 0'))).toEqual(['rec-0 0', 'rec-30 0']); // no longer there: found only by others
+    expect(found).toHaveLength(12);
+    const again = await runCli(['index', 'remove', '--redis', redis(), '--name', 'takedown', 'rec-0']);
+    expect([again.code, again.stdout]).toEqual([1, '']);
+    const noIndex = await runCli(['index', 'remove', '--redis', redis(), '--name', 'no-such-index', 'rec-5']);
+    expect(noIndex.code).toBe(2);
+    expect(lines(noIndex.stderr)).toEqual(["simhash: --name no-such-index: name: there is no index 'no-such-index' on Redis"]);
+  }, 60_000);
 
   it('--collect refuses an incomplete or mixed set of shard files, naming what is wrong', async () => {
     const docs = join(scratch.dir, 'docs');

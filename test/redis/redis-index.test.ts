@@ -94,6 +94,44 @@ describe.skipIf(!HAVE_REDIS)('RedisSimHashIndex on a 3-master cluster', () => {
     await again.close();
   });
 
+  it('removeMany: true for each id that was there; its fingerprints no longer answer; opened with any pipeline version, never created', async () => {
+    const index = await open('takedown', 3);
+    const rng = new XorShift32(7);
+    const data = makeData(rng, 'clustered', 3_000, 3, 300);
+    const entries = data.map((fp, id) => ({ id, fp }));
+    try {
+      await index.addMany(BigUint64Array.from(data), data.map((_, i) => idOf(i)));
+    } finally {
+      await index.close();
+    }
+    // Removing compares no fingerprints: it opens the index whatever pipeline made it, and creates none.
+    const remover = await RedisSimHashIndex.open({ nodes: cluster.addresses, name: 'takedown', pipelineVersion: 'another-pipeline', acceptAnyPipelineVersion: true, create: false, batchSize: 100 });
+    const gone = new Set<number>();
+    while (gone.size < 250) gone.add(rng.below(data.length));
+    try {
+      const asked = [...[...gone].map(idOf), 'never-added'];
+      expect(await remover.removeMany(asked)).toEqual([...asked.slice(0, -1).map(() => true), false]);
+      expect(await remover.removeMany([idOf([...gone][0])])).toEqual([false]);
+      expect(await remover.size()).toBe(data.length - gone.size);
+      await expect(remover.removeMany(['a', 'a'])).rejects.toThrow(/"a" appears twice/);
+      await expect(remover.removeMany('a' as never)).rejects.toThrow(TypeError);
+    } finally {
+      await remover.close();
+    }
+    const reader = await open('takedown');
+    try {
+      const live = entries.filter((e) => !gone.has(e.id));
+      const queries = makeQueries(rng, data, 200, 3);
+      const answers = await reader.queryMany(BigUint64Array.from(queries));
+      queries.forEach((q, i) => expect(answers[i], `query ${i}`).toEqual(expected(live, q, 3)));
+    } finally {
+      await reader.close();
+    }
+    await expect(RedisSimHashIndex.open({ nodes: cluster.addresses, name: 'no-such-index', create: false })).rejects.toThrow(/^name: there is no index 'no-such-index' on Redis$/);
+    await expect(RedisSimHashIndex.open({ nodes: cluster.addresses, name: 'no-such-index', create: 'no' as never })).rejects.toThrow(/create: expected true or false/);
+    expect(await RedisSimHashIndex.drop({ nodes: cluster.addresses, name: 'no-such-index' })).toBe(false); // none was made
+  });
+
   it('drop removes every key of the index; the name can be created again, empty', async () => {
     const index = await open('dropme', 2);
     await index.addMany(BigUint64Array.of(1n, 2n, 3n), ['a', 'b', 'c']);

@@ -46,12 +46,12 @@ export async function createMetadata(client: RedisClient, name: string, meta: In
   return existing;
 }
 
-/** Refuses an index whose k or pipeline version differs from what the caller asked for. */
-export function checkMetadata(name: string, meta: IndexMetadata, maxDistance: number | undefined, pipelineVersion: string): void {
+/** Refuses an index whose k or pipeline version differs from what the caller asked for (undefined: any). */
+export function checkMetadata(name: string, meta: IndexMetadata, maxDistance: number | undefined, pipelineVersion: string | undefined): void {
   if (maxDistance !== undefined && meta.maxDistance !== maxDistance) {
     throw new RangeError(`maxDistance: index '${name}' on Redis was created with maxDistance ${meta.maxDistance}; opened with ${maxDistance}`);
   }
-  if (meta.pipelineVersion !== pipelineVersion) {
+  if (pipelineVersion !== undefined && meta.pipelineVersion !== pipelineVersion) {
     throw new RangeError(`pipelineVersion: index '${name}' on Redis holds fingerprints of pipeline ${meta.pipelineVersion}; opened with ${pipelineVersion}`);
   }
 }

@@ -32,6 +32,13 @@ export interface RedisIndexOptions extends RedisConnectionOptions {
   readonly blocks?: number;
   /** The pipeline version of the fingerprints (`hasher.version`); must match the index's. */
   readonly pipelineVersion?: string;
+  /**
+   * Open the index whatever pipeline version it holds (pipelineVersion is then ignored): for work that compares no
+   * fingerprints, such as removing ids. Default false.
+   */
+  readonly acceptAnyPipelineVersion?: boolean;
+  /** Create the index when there is none (default true); false refuses (RangeError) a name that holds no index. */
+  readonly create?: boolean;
   /** Fingerprints per journaled batch in addMany (default 10,000). */
   readonly batchSize?: number;
 }
@@ -44,6 +51,9 @@ interface OpenSettings {
   /** As asked for: undefined accepts the index's own k. */
   readonly maxDistance: number | undefined;
   readonly pipelineVersion: string;
+  /** Accept the index's own pipeline version, whatever it is. */
+  readonly anyVersion: boolean;
+  readonly create: boolean;
   readonly batchSize: number;
 }
 
@@ -64,11 +74,13 @@ export class RedisSimHashIndex {
     const maxDistance = options.maxDistance === undefined ? undefined : checkDistance(options.maxDistance, 'maxDistance', 63);
     const pipelineVersion = checkVersion(options.pipelineVersion ?? DEFAULT_HASHER_VERSION);
     const batchSize = options.batchSize === undefined ? 10_000 : checkPositive(options.batchSize, 'batchSize');
+    const anyVersion = checkBoolean(options.acceptAnyPipelineVersion ?? false, 'acceptAnyPipelineVersion');
+    const create = checkBoolean(options.create ?? true, 'create');
     const k = maxDistance ?? 3;
     const blocks = options.blocks === undefined ? k + 1 : checkBlocks(options.blocks, k);
     const connection = await connect(options);
     try {
-      return await redisErrors(() => RedisSimHashIndex.openOn(connection, name, { k, blocks, maxDistance, pipelineVersion, batchSize }));
+      return await redisErrors(() => RedisSimHashIndex.openOn(connection, name, { k, blocks, maxDistance, pipelineVersion, batchSize, anyVersion, create }));
     } catch (error) {
       await connection.close();
       throw error;
@@ -79,11 +91,12 @@ export class RedisSimHashIndex {
   private static async openOn(connection: Connection, name: string, wanted: OpenSettings): Promise<RedisSimHashIndex> {
     let meta = await readMetadata(connection.client, name);
     if (meta === null) {
+      if (!wanted.create) throw new RangeError(`name: there is no index '${name}' on Redis`);
       const fresh = newMetadata(wanted.k, wanted.blocks, wanted.pipelineVersion);
       await new SlotMarkers(connection, new IndexKeys(name, fresh.generation)).write();
       meta = await createMetadata(connection.client, name, fresh);
     }
-    checkMetadata(name, meta, wanted.maxDistance, wanted.pipelineVersion);
+    checkMetadata(name, meta, wanted.maxDistance, wanted.anyVersion ? undefined : wanted.pipelineVersion);
     const keys = new IndexKeys(name, meta.generation);
     const context: IndexContext = {
       connection,
@@ -168,14 +181,21 @@ export class RedisSimHashIndex {
   async remove(id: string): Promise<boolean> {
     this.checkOpen();
     checkIds([id], 1, 'id');
-    const { keys, connection } = this.context;
+    return redisErrors(() => this.removeOne(id));
+  }
+
+  /**
+   * remove() for each id (a takedown list), batchSize at a time, each batch's removals sent together; per id, true
+   * if it was in the index. Each id's removal is journaled on its own, so recover() ends any a crash cut short.
+   */
+  async removeMany(ids: readonly string[]): Promise<boolean[]> {
+    this.checkOpen();
+    checkIds(ids, Array.isArray(ids) ? ids.length : 0);
     return redisErrors(async () => {
-      const group = keys.idGroupKey(id);
-      const fps = splitFingerprints(await connection.send<Buffer | null>(group, 'hgetBuffer', group, id));
-      if (fps.length === 0) return false;
-      const field = await this.journal.begin({ op: 'remove', id, fingerprints: fps.map(fingerprintToHex) });
-      const removed = await writeRemove(this.context, id, fps);
-      await this.journal.done(field);
+      const removed: boolean[] = [];
+      for (let start = 0; start < ids.length; start += this.batchSize) {
+        removed.push(...(await Promise.all(ids.slice(start, start + this.batchSize).map((id) => this.removeOne(id)))));
+      }
       return removed;
     });
   }
@@ -220,6 +240,18 @@ export class RedisSimHashIndex {
     await this.context.connection.close();
   }
 
+  /** One id's removal: its fingerprints read, the removal journaled, its records and the id removed. */
+  private async removeOne(id: string): Promise<boolean> {
+    const { keys, connection } = this.context;
+    const group = keys.idGroupKey(id);
+    const fps = splitFingerprints(await connection.send<Buffer | null>(group, 'hgetBuffer', group, id));
+    if (fps.length === 0) return false;
+    const field = await this.journal.begin({ op: 'remove', id, fingerprints: fps.map(fingerprintToHex) });
+    const removed = await writeRemove(this.context, id, fps);
+    await this.journal.done(field);
+    return removed;
+  }
+
   private distance(maxDistance: number | undefined): number {
     return maxDistance === undefined ? this.meta.maxDistance : checkDistance(maxDistance, 'maxDistance', this.meta.maxDistance);
   }
@@ -250,6 +282,11 @@ function checkName(name: unknown): string {
 
 function checkPositive(value: unknown, name: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new RangeError(`${name}: expected a positive integer, got ${describe(value)}`);
+  return value;
+}
+
+function checkBoolean(value: unknown, name: string): boolean {
+  if (typeof value !== 'boolean') throw new TypeError(`${name}: expected true or false, got ${describe(value)}`);
   return value;
 }
 

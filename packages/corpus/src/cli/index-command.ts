@@ -1,18 +1,18 @@
-// `simhash index build` and `simhash index query`: a near-duplicate index file made from documents, and queried
-// with more. Documents are read and fingerprinted as every command reads them (src/io, then the dedupe analysis:
+// `simhash index build`, `simhash index query` and `simhash index remove`: a near-duplicate index file made from
+// documents, queried with more, and documents removed from it by name (index-remove.ts). Documents are read and fingerprinted as every command reads them (src/io, then the dedupe analysis:
 // HTML text extracted, --threads, a progress bar). The index file is the library's serialized index with each
 // document's name (its path or JSONL id; src/cli/index-file.ts), so a query answers with names and an application
 // opens it with SimHashIndex.deserializeWithNames(); `build` prints which id is which document.
-import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { toHex } from 'simhash-wasm';
 import { SimHashIndex } from 'simhash-wasm';
 import type { LayoutOption } from 'simhash-wasm';
-import { describeReadError, documentName, quoteName } from '../io/index.js';
+import { documentName, quoteName } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
 import { analysisOptions, pipelineVersion, startDocumentRun, type RunFlags } from './document-run.js';
-import { decodeIndexFile, encodeIndexFile, IndexFileError, nameOf, type IndexFileContent } from './index-file.js';
-import { openIndexFile, lockWaitOption } from './index-output.js';
+import { encodeIndexFile, nameOf, type IndexFileContent } from './index-file.js';
+import { openIndexFile, lockWaitOption, readIndexFile } from './index-output.js';
+import { removeFromFile, removeFromRedis } from './index-remove.js';
 import { inputOptions } from './input-options.js';
 import { integerParser, outputFileOption, shingleOption, termWeightsOption, tokensOption } from './options.js';
 import { buildIntoRedis, queryRedis } from './index-redis.js';
@@ -31,12 +31,17 @@ interface QueryFlags extends RunFlags, RedisFlags {
   maxDistance?: number;
 }
 
+interface RemoveFlags extends RedisFlags {
+  index?: string;
+  lockWait: number;
+}
+
 /** -k of both verbs: any Hamming distance a 64-bit fingerprint can have. */
 const maxDistance = integerParser('The distance', 0, 64);
 const INPUT_ARGUMENT = 'files, directories, patterns such as \'docs/**/*.txt\', JSONL files, or "-" for stdin (the default)';
 
 export function registerIndexCommand(program: Command, context: CliContext): void {
-  const index = program.command('index').description('build a near-duplicate index file from documents, or query one');
+  const index = program.command('index').description('build a near-duplicate index file from documents, query one, or remove documents from one');
   const build = index
     .command('build')
     .description('fingerprint each document into the index --out; print "<id>  <16 hex>  <name>" per document (a file\'s name is its path, a JSONL record\'s its id or <file>:<line>)')
@@ -112,6 +117,17 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
       await context.write(out);
     }
   });
+  const remove = index
+    .command('remove')
+    .description('remove documents from an index by name (a takedown, a retracted page); print each name removed, report each name not in the index')
+    .argument('<NAME...>', 'names as `index build` stored and printed them: a path, a JSONL id, or <file>:<line>')
+    .option('-i, --index <file>', 'the index file to remove from (rewritten atomically, locked against other writers); or --redis and --name')
+    .addOption(lockWaitOption());
+  for (const option of redisOptions()) remove.addOption(option);
+  remove.action(async (names: string[], flags: RemoveFlags) => {
+    if (whichIndex(flags.index, flags, '--index') === 'redis') await removeFromRedis(flags, names, context);
+    else await removeFromFile(flags.index!, names, { lockWaitSeconds: flags.lockWait }, context);
+  });
 }
 
 /** An index file or the index on Redis: exactly one of them. */
@@ -133,19 +149,7 @@ function newIndex(flags: BuildFlags, version: string): SimHashIndex {
 
 /** Reads an index file; refuses a damaged one, and one from another pipeline (another --shingle, another library version). */
 function loadIndexFile(path: string, version: string, verb: 'build' | 'query'): IndexFileContent {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new UsageError(`cannot read the index ${path}: ${describeReadError(error)}`);
-  }
-  let loaded: IndexFileContent;
-  try {
-    loaded = decodeIndexFile(bytes, { acceptAnyPipelineVersion: true });
-  } catch (error) {
-    if (error instanceof IndexFileError || error instanceof RangeError || error instanceof TypeError) throw new UsageError(`${path}: ${error.message}`);
-    throw error;
-  }
+  const loaded = readIndexFile(path);
   if (loaded.index.pipelineVersion !== version) {
     throw new UsageError(`${path} holds fingerprints of pipeline "${loaded.index.pipelineVersion}", but this ${verb} makes "${version}": they are not comparable (use the --shingle and --tokens it was built with)`);
   }

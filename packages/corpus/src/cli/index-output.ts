@@ -1,7 +1,11 @@
-// The index file of `simhash index build`: locked from load to save with --append (so two appends at once both
-// land), always written atomically (so a crash, a kill or a full disk leaves the old index or the new one).
-import { existsSync } from 'node:fs';
+// The index file of `simhash index build`: read (a missing or damaged file is a usage error, exit 2), locked from
+// load to save with --append and by `index remove` (so two writers at once both land), always written atomically
+// (so a crash, a kill or a full disk leaves the old index or the new one).
+import { existsSync, readFileSync } from 'node:fs';
 import { Option } from 'commander';
+import { describeReadError } from '../io/index.js';
+import { decodeIndexFile, IndexFileError, type IndexFileContent } from './index-file.js';
+import { UsageError } from './context.js';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
 import { lockFile, type FileLock, type LockOptions } from '../io/write/file-lock.js';
 import type { CliContext } from './context.js';
@@ -44,4 +48,20 @@ export async function openIndexFile(path: string, options: { append: boolean; lo
       held?.release();
     },
   };
+}
+
+/** Reads an index file of any pipeline version (the caller checks the version when it compares fingerprints). */
+export function readIndexFile(path: string): IndexFileContent {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new UsageError(`cannot read the index ${path}: ${describeReadError(error)}`);
+  }
+  try {
+    return decodeIndexFile(bytes, { acceptAnyPipelineVersion: true });
+  } catch (error) {
+    if (error instanceof IndexFileError || error instanceof RangeError || error instanceof TypeError) throw new UsageError(`${path}: ${error.message}`);
+    throw error;
+  }
 }
