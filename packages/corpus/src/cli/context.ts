@@ -7,7 +7,10 @@ import { guardOutput } from '../io/write/guarded-output.js';
 export const ExitCode = {
   /** Everything was read and processed. */
   ok: 0,
-  /** The run went on, but some inputs were unreadable or malformed (each reported on stderr). */
+  /**
+   * The run went on, but some inputs were unreadable or malformed, records had no number to keep by, or names to
+   * remove were not in the index (each reported on stderr).
+   */
   someInputsFailed: 1,
   /** Bad command line: unknown option, bad option value, missing argument. Nothing was processed. */
   usage: 2,

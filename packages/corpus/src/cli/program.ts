@@ -22,7 +22,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     '',
     'Exit codes:',
     `  ${ExitCode.ok}  everything was read and processed`,
-    `  ${ExitCode.someInputsFailed}  some inputs could not be read or parsed (each is reported on stderr); the rest were processed`,
+    `  ${ExitCode.someInputsFailed}  some inputs could not be read or parsed, records had no number for --keep-max/--keep-min, or names were not in the index (index remove); each is reported on stderr, the rest were processed`,
     `  ${ExitCode.usage}  bad command line; nothing was processed`,
     `  ${ExitCode.internal}  internal error (please report it)`,
     `  ${ExitCode.outputFailed}  an output could not be written (disk full, permission, I/O error, the index locked by another writer); files keep their old content`,
