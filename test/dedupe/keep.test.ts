@@ -7,6 +7,7 @@ import { chooseRepresentative, keepValues, type KeepRule } from '../../packages/
 import { groupDocuments } from '../../packages/corpus/src/grouping/group.js';
 import { clusterRows, keepCounts, placeDocuments } from '../../packages/corpus/src/grouping/cluster-rows.js';
 import { dedupe } from '../../packages/corpus/src/dedupe/dedupe-documents.js';
+import { naturalDistances } from '../../packages/corpus/src/evaluation/labelled-pairs.js';
 import { article, edit } from '../support/dedupe-fixture.js';
 
 describe('chooseRepresentative', () => {
@@ -50,6 +51,9 @@ describe('groupDocuments with a keep rule', () => {
     expect(keepCounts(longest, 5)).toEqual(keepCounts(first, 5));
     const tiers = (grouping: typeof first) => [...clusterRows(placeDocuments(grouping, 5), String)].filter((r) => !r.kept).map((r) => r.tier).sort();
     expect(tiers(longest)).toEqual(tiers(first));
+    // eval --natural reads the same: one near distance, to whichever member is kept.
+    expect(naturalDistances(longest.groups)).toEqual([2]);
+    expect(naturalDistances(first.groups)).toEqual([2]);
   });
 
   it('an exact copy can be the one kept (by field): the first of its text is then dropped as exact', () => {

@@ -33,7 +33,7 @@ export interface OutputFlags {
 
 export function outputOptions(): Option[] {
   return [
-    new Option('-o, --output <file>', `write the kept corpus: every document in no group and each group's first, in input order, as read (JSONL records byte for byte; files as {"id","text"}); ${CORPUS_EXTENSIONS}`)
+    new Option('-o, --output <file>', `write the kept corpus: every document in no group and each group's representative (--keep), in input order, as read (JSONL records byte for byte; files as {"id","text"}); ${CORPUS_EXTENSIONS}`)
       .argParser(checked('--output', CORPUS_EXTENSIONS, (path) => {
         const kind = corpusOutputKind(path);
         return kind === undefined ? 'unknown' : corpusOutputProblem(kind);

@@ -151,9 +151,9 @@ function side(value: unknown, name: string, base: string, stringsArePaths: boole
   return result.text;
 }
 
-/** Distances of the near members of a dedupe JSON result's groups to their group's first member. */
+/** Distances of the near members of a dedupe JSON result's groups to their group's representative. */
 async function naturalDistancesIn(file: string): Promise<number[]> {
-  let value: { format?: string; groups?: { members: { tier: string; distance: number }[] }[] };
+  let value: { format?: string; groups?: { representative?: number; members: { tier: string; distance: number; copyOf?: number }[] }[] };
   try {
     value = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {

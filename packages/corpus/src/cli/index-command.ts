@@ -123,7 +123,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .argument('<NAME...>', 'names as `index build` stored and printed them: a path, a JSONL id, or <file>:<line>')
     .option('-i, --index <file>', 'the index file to remove from (rewritten atomically, locked against other writers); or --redis and --name')
     .addOption(lockWaitOption());
-  for (const option of redisOptions()) remove.addOption(option);
+  for (const option of redisOptions(false)) remove.addOption(option);
   remove.action(async (names: string[], flags: RemoveFlags) => {
     if (whichIndex(flags.index, flags, '--index') === 'redis') await removeFromRedis(flags, names, context);
     else await removeFromFile(flags.index!, names, { lockWaitSeconds: flags.lockWait }, context);

@@ -15,10 +15,11 @@ export class RedisFailure extends Error {
   override name = 'RedisFailure';
 }
 
-export function redisOptions(): Option[] {
+/** `created`: whether the verb creates the index when it is absent (index remove does not). */
+export function redisOptions(created = true): Option[] {
   return [
     new Option('--redis <nodes>', "use the shared index on Redis: comma-separated host:port of Redis Cluster masters (any one is enough) or of one Redis server").argParser(parseNodes),
-    new Option('--name <name>', 'the index on Redis (letters, digits, ".", "_", "-"); created when absent').argParser(parseName),
+    new Option('--name <name>', `the index on Redis (letters, digits, ".", "_", "-")${created ? '; created when absent' : ''}`).argParser(parseName),
   ];
 }
 

@@ -56,9 +56,17 @@ export async function evaluatePairs(pairs: readonly PairTexts[], options: PairEv
   }
 }
 
-/** The distances of the near-duplicates a dedupe run found (each near member to its group's first): the natural ones. */
-export function naturalDistances(groups: readonly { readonly members: readonly { readonly tier: string; readonly distance: number }[] }[]): number[] {
-  return groups.flatMap((g) => g.members.filter((m) => m.tier === 'near').map((m) => m.distance));
+/**
+ * The distances of the near-duplicates a dedupe run found: the first member of each text in a group, but for the
+ * representative's text, to the representative (--keep; the first member when `representative` is absent, as in
+ * files of earlier versions). The natural ones.
+ */
+export function naturalDistances(groups: readonly { readonly representative?: number; readonly members: readonly { readonly tier: string; readonly distance: number; readonly copyOf?: number }[] }[]): number[] {
+  return groups.flatMap((g) => {
+    const kept = g.representative ?? 0;
+    const keptText = g.members[kept]?.copyOf ?? kept;
+    return g.members.filter((m, i) => m.tier !== 'exact' && i !== keptText && i !== kept).map((m) => m.distance);
+  });
 }
 
 async function pairDistances(pairs: readonly PairTexts[], analyzer: Analyzer, options: { minTokens: number; html: HtmlMode }): Promise<PairDistances> {
