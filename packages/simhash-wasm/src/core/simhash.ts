@@ -27,8 +27,8 @@ export interface SimHash {
   features(text: Text): BigUint64Array;
   /**
    * fingerprint(text) and features(text) together, in one pass over the text where the engine can (the WebAssembly
-   * engine with unit weights; any engine under termWeights 'log' or 'binary'): for callers that need both, such as a
-   * second signal (MinHash, shingle sets) beside the fingerprint.
+   * engine with unit weights): for callers that need both, such as a second signal (MinHash, shingle sets) beside the
+   * fingerprint.
    */
   fingerprintWithFeatures(text: Text): FingerprintWithFeatures;
   stream(): SimHashStream;
@@ -74,8 +74,7 @@ export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions):
     },
     fingerprintWithFeatures(text: Text): FingerprintWithFeatures {
       assertText(text, 'text');
-      if (engine.fingerprintWithFeatures !== undefined) return engine.fingerprintWithFeatures(text, config);
-      return { fingerprint: engine.fingerprint(text, config), features: engine.features(text, config.shingle, config.tokens) };
+      return engine.fingerprintWithFeatures?.(text, config) ?? { fingerprint: engine.fingerprint(text, config), features: engine.features(text, config.shingle, config.tokens) };
     },
     stream(): SimHashStream {
       return wrapStream(engine.openStream(config));

@@ -13,11 +13,6 @@ export function termWeighted(engine: Engine, config: HasherConfig): Engine {
     features: (text, shingle, tokens) => engine.features(text, shingle, tokens),
     featureHash: (shingleText) => engine.featureHash(shingleText),
     fingerprint,
-    // The fingerprint is made from the features here anyway: one pass gives both.
-    fingerprintWithFeatures: (text) => {
-      const features = engine.features(text, config.shingle, config.tokens);
-      return { fingerprint: sublinearFingerprint(features, mode, config.weighting), features };
-    },
     fingerprintMany: (texts) => BigUint64Array.from(texts, fingerprint),
     openStream: () => bufferedStream(fingerprint),
   };

@@ -83,8 +83,8 @@ export interface Engine {
   fingerprintMany(texts: readonly Text[], config: HasherConfig): BigUint64Array;
   /** The feature hashes of a document, in order, repeats included (as the counters see them). */
   features(text: Text, shingle: number, tokens: Tokenization): BigUint64Array;
-  /** Both in one pass over the text where the engine can; absent: src/core calls features() and fingerprint(). */
-  fingerprintWithFeatures?(text: Text, config: HasherConfig): FingerprintWithFeatures;
+  /** Both in one pass over the text where the engine can; absent or undefined: src/core calls features() and fingerprint(). */
+  fingerprintWithFeatures?(text: Text, config: HasherConfig): FingerprintWithFeatures | undefined;
   openStream(config: HasherConfig): EngineStream;
   /** FNV-1a 64 + splitmix64 of the UTF-8 bytes of `shingleText`, exactly as given. */
   featureHash(shingleText: string): bigint;

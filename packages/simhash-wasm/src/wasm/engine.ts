@@ -32,11 +32,8 @@ export function createWasmEngine(wasm: WasmInterface): Engine {
       return collectFeatures(wasm, text, shingle, tokens, false).features;
     },
     fingerprintWithFeatures(text: Text, config: HasherConfig) {
-      // Weights other than 1 are looked up per feature (a table or the caller's function): the fingerprint path.
-      if (config.weighting.kind !== 'unit') {
-        const features = this.features(text, config.shingle, config.tokens);
-        return { fingerprint: this.fingerprint(text, config), features };
-      }
+      // Weights other than 1 are looked up per feature (a table or the caller's function): src/core's two passes.
+      if (config.weighting.kind !== 'unit') return undefined;
       live.takeForOneShot();
       return collectFeatures(wasm, text, config.shingle, config.tokens, true);
     },
@@ -60,7 +57,7 @@ function collectFeatures(wasm: WasmInterface, text: Text, shingle: number, token
   wasm.reset();
   const parts: BigUint64Array[] = [];
   const take = () => {
-    const part = vote ? wasm.takeFeaturesVoted() : wasm.takeFeatures();
+    const part = wasm.takeFeatures(vote);
     if (part) parts.push(part);
   };
   wasm.slices(text, (bytes) => { wasm.update(bytes); take(); });

@@ -267,24 +267,18 @@ export class WasmInterface {
     this.#ex.configure(shingle, MODE_FEATURES, this.#placeFeatures(cap), cap, tokensCode(tokens));
   }
 
-  /** Features mode: the feature hashes found since the last call, copied out (null if none). */
-  takeFeatures(): BigUint64Array | null {
-    const n = this.#ex.takeFeatures();
-    return n > 0 ? new BigUint64Array(this.#ex.memory.buffer, this.#featuresOut, n).slice() : null;
-  }
-
   /**
-   * Features mode with unit weights: the same as takeFeatures(), and the features are voted too, so that
-   * votedFingerprint() after the last of them is the document's fingerprint (one pass for both).
+   * Features mode: the feature hashes found since the last call, copied out (null if none). `vote`: also vote them
+   * with unit weights, so that votedFingerprint() after the last of them is the document's fingerprint.
    */
-  takeFeaturesVoted(): BigUint64Array | null {
+  takeFeatures(vote = false): BigUint64Array | null {
     const n = this.#ex.takeFeatures();
     if (n === 0) return null;
-    this.#ex.voteUnits(this.#featuresOut, n);
+    if (vote) this.#ex.voteUnits(this.#featuresOut, n);
     return new BigUint64Array(this.#ex.memory.buffer, this.#featuresOut, n).slice();
   }
 
-  /** Features mode after takeFeaturesVoted(): the fingerprint of the features voted. */
+  /** Features mode after takeFeatures(true): the fingerprint of the features voted. */
   votedFingerprint(): bigint {
     return BigInt.asUintN(64, this.#ex.votedFingerprint());
   }
