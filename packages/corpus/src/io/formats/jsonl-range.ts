@@ -54,7 +54,7 @@ export function readJsonlRange(path: string, start: number, end: number, fields:
       return;
     }
     const { id, text, keep } = record;
-    range.records.push({ line, offset, length: bytes.length, id, text, html: record.html, ...(typeof keep === 'number' ? { keepValue: keep } : {}) });
+    range.records.push({ line, offset, length: bytes.length, id, text, html: record.html, keepValue: typeof keep === 'number' ? keep : undefined });
     if (typeof keep === 'object') range.notes.push({ line, kind: 'flagged', reason: keep.problem });
   };
   const fd = openSync(path, 'r');
