@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messageBody } from '../../packages/corpus/src/io/formats/mail.js';
-import { firstInvalidUtf8, looksBinary } from '../../packages/corpus/src/io/bytes/utf8.js';
+import { decodeUtf8, firstInvalidUtf8, looksBinary } from '../../packages/corpus/src/io/bytes/utf8.js';
 
 describe('UTF-8 and binary checks', () => {
   it('firstInvalidUtf8 agrees with a fatal TextDecoder, and points at the first bad byte', () => {
@@ -19,6 +19,25 @@ describe('UTF-8 and binary checks', () => {
     expect(firstInvalidUtf8(Uint8Array.from([0x61, 0xed, 0xa0, 0x80]))).toBe(1); // a surrogate
     expect(firstInvalidUtf8(Uint8Array.from([0x61, 0xe2, 0x82]))).toBe(1); // truncated at the end
     expect(firstInvalidUtf8(new TextEncoder().encode('ok ✓ 𝄞'))).toBe(-1);
+  });
+
+  it('decodeUtf8 gives what a fatal TextDecoder gives (a leading BOM dropped), or undefined where it throws', () => {
+    const fatal = new TextDecoder('utf-8', { fatal: true });
+    const decoded = (bytes: Uint8Array) => {
+      try { return fatal.decode(bytes); } catch { return undefined; }
+    };
+    const bom = Uint8Array.from([0xef, 0xbb, 0xbf]);
+    const bytes = fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.string({ unit: 'grapheme' }).map((s) => new TextEncoder().encode(s)));
+    fc.assert(fc.property(bytes, fc.boolean(), fc.nat(4), (raw, withBom, offset) => {
+      const whole = new Uint8Array(offset + (withBom ? 3 : 0) + raw.length);
+      if (withBom) whole.set(bom, offset);
+      whole.set(raw, offset + (withBom ? 3 : 0));
+      const line = whole.subarray(offset); // a view into a larger buffer, as a line of a chunk is
+      expect(decodeUtf8(line)).toBe(decoded(line));
+      expect(decodeUtf8(Buffer.from(line))).toBe(decoded(line));
+    }), { numRuns: 1000 });
+    expect(decodeUtf8(Uint8Array.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]))).toBe('{}');
+    expect(decodeUtf8(Uint8Array.from([0x61, 0xed, 0xa0, 0x80]))).toBeUndefined();
   });
 
   it('binary means a NUL byte in the first 8,000', () => {

@@ -3,11 +3,14 @@ import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
 import { findWorkerScript, localPool, prepareTasks, WorkerPool } from 'simhash-wasm/internal/pool';
 import type { AnalyzeInput, Analysis, AnalyzeOptions } from './analyze-document.js';
 import { analysisTask } from './task.js';
+import { rangeTask, type RangeTaskInput, type RangeTaskResult } from './range-task.js';
 
 export interface Analyzer {
   readonly version: string;
   readonly threads: number;
   analyze(inputs: readonly AnalyzeInput[], options?: AnalyzeOptions): Promise<Analysis>;
+  /** A byte range of a plain JSONL file, read and analysed where the analysis runs (range-task.ts). */
+  analyzeRange(range: RangeTaskInput): Promise<RangeTaskResult>;
   close(): Promise<void>;
 }
 
@@ -22,7 +25,7 @@ export interface AnalyzerOptions {
 
 export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer> {
   const setup = { engine: options.engine, shingle: options.shingle, tokens: options.tokens, termWeights: options.termWeights };
-  const local = await prepareTasks(setup, [analysisTask]); // checks the options, and names the pipeline version
+  const local = await prepareTasks(setup, [analysisTask, rangeTask]); // checks the options, and names the pipeline version
   const pool = options.threads === 1
     ? localPool(local)
     : await WorkerPool.start(options.threads, setup, findWorkerScript(import.meta.url, { built: 'analysis-worker.js', source: './worker.ts' }));
@@ -30,6 +33,7 @@ export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer
     version: local.hasher.version,
     threads: pool.threads,
     analyze: (inputs, options = {}) => pool.run(analysisTask, { inputs, ...options }),
+    analyzeRange: (range) => pool.run(rangeTask, range),
     close: () => pool.close(),
   };
 }

@@ -6,8 +6,8 @@ import type { Readable } from 'node:stream';
 import { byteCounter, counting, progressEvent, withProgress } from './bytes/byte-counter.js';
 import { decompressStream, detectCompression, MAGIC_BYTES, withoutCompressionSuffix } from './compression/compression.js';
 import { containerDocuments } from './formats/container-documents.js';
-import type { DocumentEvent, InputDocument } from './input-document.js';
-import { formatByMagic, formatByName, formatOfFile, startsAsWarc, WARC_MAGIC_BYTES } from './formats/input-format.js';
+import type { DocumentEvent, InputDocument, JsonlFile, ReadUnit } from './input-document.js';
+import { formatByMagic, formatByName, formatOfFile, plainFileSize, startsAsWarc, WARC_MAGIC_BYTES } from './formats/input-format.js';
 import { jsonlDocuments } from './formats/jsonl-documents.js';
 import { recordFields, type RecordFields } from './formats/jsonl-record.js';
 import { concatBytes } from './bytes/lines.js';
@@ -31,12 +31,20 @@ export async function* readDocuments(entries: Iterable<WalkEntry> | AsyncIterabl
  * The same events, several at a time (a JSONL chunk's records, or one file's): for readers of millions of short
  * records, one step of the async machinery per batch instead of per record.
  */
-export async function* readDocumentBatches(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions): AsyncGenerator<DocumentEvent[]> {
+export function readDocumentBatches(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions): AsyncGenerator<DocumentEvent[]> {
+  return readUnits(entries, stdin, options, false) as AsyncGenerator<DocumentEvent[]>;
+}
+
+/**
+ * The same, except that a plain JSONL file is not read here but handed on as a JsonlFile (`ranges`), for the
+ * caller to have it read by ranges (analysis/in-order.ts). Everything else is read as readDocumentBatches reads it.
+ */
+export async function* readUnits(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions, ranges = true): AsyncGenerator<ReadUnit> {
   const fields = recordFields(options.textField, options.idField, options.keepField);
   for await (const entry of entries) {
     if (entry.kind === 'error') yield [{ kind: 'skipped', source: entry.path, reason: describeReadError(entry.error) }];
     else if (entry.kind === 'stdin') yield* streamDocuments(STDIN_LABEL, stdin, options.jsonl, options, fields);
-    else yield* fileDocuments(entry.path, options, fields);
+    else yield* fileDocuments(entry.path, options, fields, ranges);
   }
 }
 
@@ -45,11 +53,13 @@ export async function* readDocumentBatches(entries: Iterable<WalkEntry> | AsyncI
  * first bytes are looked at first: magic bytes win over the name (a Parquet file named .jsonl is read as Parquet),
  * and --jsonl does not make a Parquet or WARC file JSONL. Other files are read whole, and looked at once read.
  */
-async function* fileDocuments(path: string, options: DocumentOptions, fields: RecordFields): AsyncGenerator<DocumentEvent[]> {
+async function* fileDocuments(path: string, options: DocumentOptions, fields: RecordFields, ranges: boolean): AsyncGenerator<ReadUnit> {
   const jsonl = options.jsonl === true || (options.jsonl === undefined && JSONL_NAME.test(withoutCompressionSuffix(path)));
   if (jsonl || formatByName(path) !== undefined) {
     const container = formatOfFile(path, options.jsonl !== true);
+    const size = container === undefined && ranges ? plainFileSize(path) : undefined;
     if (container !== undefined) yield* containerDocuments(path, container, options, fields);
+    else if (size !== undefined) yield { kind: 'jsonl-file', path, size } satisfies JsonlFile;
     else yield* streamDocuments(path, fileChunks(path), true, options, fields);
     return;
   }

@@ -27,6 +27,19 @@ export type DocumentEvent =
   /** Bytes of input consumed so far grew by `bytes`, counted before decompression (for progress against file sizes). */
   | { readonly kind: 'progress'; readonly bytes: number };
 
+/**
+ * A plain (uncompressed) file of JSONL records, named but not read: its reader cuts it into byte ranges that workers
+ * read on their own (formats/jsonl-range.ts), each giving the documents and skipped lines the streamed read would.
+ */
+export interface JsonlFile {
+  readonly kind: 'jsonl-file';
+  readonly path: string;
+  readonly size: number;
+}
+
+/** What reading gives, in input order: events, or (asked for) a JSONL file left to be read by ranges. */
+export type ReadUnit = DocumentEvent[] | JsonlFile;
+
 /** The name outputs give a document: its JSONL id when it has one, else where it came from. */
 export function documentName(document: { readonly source: string; readonly id?: string | number }): string {
   return document.id === undefined ? document.source : String(document.id);

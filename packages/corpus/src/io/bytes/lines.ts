@@ -46,6 +46,7 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-function withoutCr(line: Uint8Array): Uint8Array {
+/** The line without the CR of a CRLF ending. */
+export function withoutCr(line: Uint8Array): Uint8Array {
   return line.length > 0 && line[line.length - 1] === 0x0d ? line.subarray(0, line.length - 1) : line;
 }

@@ -25,6 +25,17 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
+/**
+ * The bytes as a string if they are valid UTF-8, else undefined: what a fatal TextDecoder gives (a leading BOM
+ * dropped), about twice as fast on short lines (a native check, then a native decode that need not look for errors).
+ */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  if (!isUtf8(bytes)) return undefined;
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const buffer = bytes instanceof Buffer ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.toString('utf8', bom);
+}
+
 /** Git's test for a binary file: a NUL byte among the first 8,000. */
 export function looksBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, 8000).includes(0);

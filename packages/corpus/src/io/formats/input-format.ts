@@ -2,10 +2,10 @@
 // file's name, then by its first bytes, which win where they are certain: a Parquet file starts with "PAR1" and a
 // WARC file (once decompressed) with "WARC/1.", whatever the file is called. CSV has no magic bytes: only its name
 // (.csv, .tsv, also compressed: .csv.gz) makes a file CSV.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { constants, gunzipSync } from 'node:zlib';
 import { Decompress } from 'fzstd';
-import { detectCompression, withoutCompressionSuffix } from '../compression/compression.js';
+import { detectCompression, MAGIC_BYTES, withoutCompressionSuffix } from '../compression/compression.js';
 import { concatBytes } from '../bytes/lines.js';
 
 export type ContainerFormat = 'parquet' | 'warc' | 'csv' | 'tsv';
@@ -53,6 +53,29 @@ export function formatOfFile(path: string, byName = true): ContainerFormat | und
     return named;
   }
   return formatByMagic(head) ?? named;
+}
+
+/**
+ * The size of a regular file whose first bytes are not compressed, which can therefore be read at any offset;
+ * undefined for anything else (a pipe, a compressed file, a file that cannot be opened: read as a stream instead).
+ */
+export function plainFileSize(path: string): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return undefined;
+    const head = new Uint8Array(MAGIC_BYTES);
+    return detectCompression(head.subarray(0, readSync(fd, head, 0, MAGIC_BYTES, 0))) === undefined ? stats.size : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function readHead(path: string): Uint8Array {

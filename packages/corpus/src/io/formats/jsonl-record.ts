@@ -2,6 +2,9 @@
 // every command: `{ "id", "text" }`, or other shapes through --text-field and --id-field.
 import { getField, parseFieldPath, type FieldPath } from './field-path.js';
 import type { DocumentEvent, InputDocument } from '../input-document.js';
+import type { HtmlMode } from '../read-options.js';
+import { wantsHtml } from './whole-document.js';
+import { decodeUtf8 } from '../bytes/utf8.js';
 
 export interface RecordFields {
   readonly text: FieldPath;
@@ -41,13 +44,9 @@ export function documentEvents(document: InputDocument, keep: KeepNumber | undef
 }
 
 /** The record, `{ problem }` for a line that is not one, or null for a blank line (trailing newlines are common). */
-export function parseRecord(line: Uint8Array, decoder: TextDecoder, fields: RecordFields): DocumentRecord | { problem: string } | null {
-  let json: string;
-  try {
-    json = decoder.decode(line);
-  } catch {
-    return { problem: 'not valid UTF-8' };
-  }
+export function parseRecord(line: Uint8Array, fields: RecordFields): DocumentRecord | { problem: string } | null {
+  const json = decodeUtf8(line);
+  if (json === undefined) return { problem: 'not valid UTF-8' };
   if (json.trim() === '') return null;
   let value: unknown;
   try {
@@ -62,6 +61,19 @@ export function parseRecord(line: Uint8Array, decoder: TextDecoder, fields: Reco
   if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') return { problem: `"${fields.id.join('.')}" must be a string or a number, got ${kind(id)}` };
   const record: DocumentRecord = id === undefined ? { text } : { id, text };
   return fields.keep === undefined ? record : { ...record, keep: keepNumber(getField(value, fields.keep), fields.keep) };
+}
+
+/** A line's record as a document (with whether it is HTML), the reason it is skipped, or null for a blank line. */
+export type LineRecord = (DocumentRecord & { readonly html: boolean }) | { readonly skip: string } | null;
+
+/** The one rule for a JSONL line, whether a stream (jsonl-documents.ts) or a worker's byte range (jsonl-range.ts) read it. */
+export function recordOfLine(line: Uint8Array, fields: RecordFields, html: HtmlMode): LineRecord {
+  const record = parseRecord(line, fields);
+  if (record === null) return null;
+  if ('problem' in record) return { skip: `malformed JSONL line: ${record.problem}` };
+  if (record.text.length === 0) return { skip: `empty "${fields.text.join('.')}"` };
+  // Written out, not spread: this runs once a record, millions of times.
+  return { id: record.id, text: record.text, keep: record.keep, html: wantsHtml(html, record.text) };
 }
 
 function kind(value: unknown): string {

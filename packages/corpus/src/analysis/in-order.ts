@@ -1,0 +1,261 @@
+// Documents analysed on the pool while reading goes on, handed back in input order whatever order the workers finish
+// in. Two kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
+// texts it sends to the pool in batches; and plain JSONL files, which it only cuts into byte ranges for the workers
+// to read and analyse themselves (range-task.ts), so the main thread never parses a record.
+//
+// Results are put in order in two steps. Sequencing takes each input in turn once it is read (a range's worker has
+// answered): it numbers lines, reports skipped inputs, counts the corpus's repeated lines and cuts batches, in input
+// order, so all of it depends on the input alone. Handing out then yields the analysed batches in the same order.
+import type { DocumentEvent, DocumentOptions, HtmlExtractor, ReadUnit } from '../io/index.js';
+import { RepeatedLines } from '../html/repeated-lines.js';
+import { DIGEST_BYTES, type Analysis, type AnalyzedBatch, type AnalyzeInput, type AnalyzeOptions, type DocumentInfo } from './analyze-document.js';
+import type { Analyzer } from './analyzer.js';
+import { sampleKey, type BoilerplateSample } from './boilerplate-sample.js';
+import type { RangeTaskResult } from './range-task.js';
+
+export interface AnalysisHooks {
+  /** The inputs are walked: this many bytes of files to read (undefined when stdin is among them). */
+  started?(totalBytes: number | undefined): void;
+  skipped(source: string, reason: string): void;
+  /** A document read and used, with a problem in its record (io/input-document.ts, 'flagged'). */
+  flagged?(source: string, reason: string): void;
+  /** Input bytes read so far, and documents analysed so far. */
+  progress?(bytesRead: number, documentsDone: number): void;
+}
+
+export interface InOrderSettings {
+  /** Fingerprints alone: the batches' token counts and digests stay empty. */
+  readonly fingerprintsOnly: boolean;
+  /** Fed with the sampled texts' sets as batches go out (in input order), and asked for its level as work goes to the pool. */
+  readonly sample?: BoilerplateSample;
+  /** How the pages among the documents are turned into text. */
+  readonly extractor: HtmlExtractor;
+  /** How JSONL records are read (for the JSONL files read by range). */
+  readonly reading?: DocumentOptions;
+  /** The size of the byte ranges a JSONL file is cut into (tests make it tiny); default RANGE_BYTES. */
+  readonly rangeBytes?: number;
+}
+
+/** A batch of the documents of a range also says where each one's line is in its file, to read it again by. */
+export interface RangeBatch extends AnalyzedBatch {
+  readonly lines?: { readonly offset: Float64Array; readonly length: Uint32Array };
+}
+
+/**
+ * A batch of documents this thread read goes to a worker once it holds this many characters or documents. The cut
+ * matters beyond speed for HTML by its main content: each page is analysed with the repeated lines of every page up
+ * to its batch's end, so ranges read by workers count towards the same cuts, by their documents' lengths.
+ */
+const BATCH_BYTES = 256 * 1024;
+const BATCH_DOCUMENTS = 512;
+/**
+ * A megabyte: hundreds of records a task, and ranges enough to keep every worker busy to the end of a file. Larger
+ * ranges cost more CPU time, not less (4 MB: about 12% more on 150-450-word records, the texts outliving the young
+ * generation).
+ */
+export const RANGE_BYTES = 1 << 20;
+
+/** Documents read in this thread, to be analysed together once their batch is cut. */
+interface Segment {
+  readonly documents: DocumentInfo[];
+  inputs: AnalyzeInput[];
+  analysis?: Promise<Analysis>;
+  settled: boolean;
+}
+
+/** A JSONL file being read by range: its line count so far, and whether a read failed (the rest is then skipped). */
+interface FileLines {
+  readonly path: string;
+  lines: number;
+  failed: boolean;
+}
+
+/**
+ * A document of a JSONL file read by range. Its name (`path:line`) is made when asked for, not held: a million
+ * documents are then a million small objects of one shape (about 56 bytes, and the id), not also a million strings.
+ */
+class RangeDocument implements DocumentInfo {
+  constructor(readonly file: FileLines, readonly line: number, readonly bytes: number, readonly id: string | number | undefined, readonly keepValue: number | undefined) {}
+
+  get source(): string {
+    return `${this.file.path}:${this.line}`;
+  }
+}
+
+type Read =
+  | { readonly events: readonly DocumentEvent[] }
+  | { readonly file: FileLines; readonly result: Promise<RangeTaskResult>; settled: boolean };
+
+type Output = { readonly segment: Segment } | { readonly batch: RangeBatch };
+
+export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: Analyzer, hooks: AnalysisHooks, settings: InOrderSettings): AsyncGenerator<AnalyzedBatch> {
+  const { fingerprintsOnly, extractor, sample } = settings;
+  const options = (): AnalyzeOptions => ({ fingerprintsOnly, sampleLevel: sample?.level });
+  const rangeBytes = settings.rangeBytes ?? RANGE_BYTES;
+  // HTML by its main content: the corpus's lines are counted here, in reading order, as each page is sequenced, and
+  // every batch is analysed with the repeated lines of the pages up to its end. Counted in this thread (the visible
+  // text, about 100 MB/s against Readability's 10 on each worker) so the set a batch gets depends on the input
+  // alone, never on which worker finished first: the same fingerprints for any --threads. Memory: the counter's
+  // bounded table (html/repeated-lines.ts, LINE_TABLE_CAPACITY lines).
+  const repeated = extractor === 'main' ? new RepeatedLines() : undefined;
+  // Bounded memory: no more reads and batches waiting than the workers can hold; the oldest goes first.
+  const limit = 2 * analyzer.threads + 2;
+  const reads: Read[] = [];
+  const out: Output[] = [];
+  /** The segments of the batch being filled, and the last of them while documents may still join it. */
+  let open: Segment[] = [];
+  let tail: Segment | undefined;
+  let batchChars = 0;
+  let batchDocuments = 0;
+  let bytesRead = 0;
+  let done = 0;
+  const report = () => hooks.progress?.(bytesRead, done);
+
+  const cut = () => {
+    const keys = repeated?.keys();
+    for (const segment of open) {
+      const count = segment.inputs.length;
+      segment.analysis = analyzer.analyze(segment.inputs, { ...options(), repeatedLines: keys });
+      segment.inputs = [];
+      void segment.analysis.then(() => {
+        segment.settled = true;
+        done += count;
+        report();
+      }, () => {});
+    }
+    open = [];
+    tail = undefined;
+    batchChars = 0;
+    batchDocuments = 0;
+  };
+  const count = (chars: number) => {
+    batchChars += chars;
+    batchDocuments++;
+    if (batchChars >= BATCH_BYTES || batchDocuments >= BATCH_DOCUMENTS) cut();
+  };
+  const addDocument = (info: DocumentInfo, text: string, html: boolean) => {
+    if (tail === undefined) {
+      tail = { documents: [], inputs: [], settled: false };
+      open.push(tail);
+      out.push({ segment: tail });
+    }
+    tail.documents.push(info);
+    tail.inputs.push({ text, html: html && extractor });
+    if (html && repeated !== undefined) repeated.addPage(text);
+    count(text.length);
+  };
+
+  const sequenceEvents = (events: readonly DocumentEvent[]) => {
+    for (const event of events) {
+      if (event.kind === 'progress') {
+        bytesRead += event.bytes;
+        report();
+      } else if (event.kind === 'skipped') {
+        hooks.skipped(event.source, event.reason);
+      } else if (event.kind === 'flagged') {
+        hooks.flagged?.(event.source, event.reason);
+      } else {
+        const { source, id, text, html, bytes, keepValue } = event.document;
+        const info: DocumentInfo = id === undefined ? { source, bytes } : { source, id, bytes };
+        addDocument(keepValue === undefined ? info : { ...info, keepValue }, text, html);
+      }
+    }
+  };
+  const sequenceRange = (file: FileLines, result: RangeTaskResult) => {
+    if (file.failed) return;
+    if (result.readError !== undefined) {
+      file.failed = true;
+      hooks.skipped(file.path, result.readError);
+      return;
+    }
+    // Line numbers from 1, as a streamed read numbers them.
+    const first = file.lines + 1;
+    file.lines += result.lines;
+    for (const { line, kind, reason } of result.notes) {
+      if (kind === 'skipped') hooks.skipped(`${file.path}:${first + line}`, reason);
+      else hooks.flagged?.(`${file.path}:${first + line}`, reason);
+    }
+    const documents: DocumentInfo[] = [];
+    for (let i = 0; i < result.ids.length; i++) {
+      const keepValue = result.keepValues === undefined || Number.isNaN(result.keepValues[i]) ? undefined : result.keepValues[i];
+      documents.push(new RangeDocument(file, first + result.line[i], result.length[i], result.ids[i], keepValue));
+    }
+    if (result.texts !== undefined) {
+      for (let i = 0; i < documents.length; i++) addDocument(documents[i], result.texts.text[i], result.texts.html[i] === 1);
+      return;
+    }
+    // A range of blank or skipped lines gives no batch: a batch holds documents (the grouping reads the first
+    // batch's arrays to see what every batch carries).
+    if (documents.length === 0) return;
+    tail = undefined;
+    out.push({ batch: { documents, ...result.analysis!, lines: { offset: result.offset, length: result.length } } });
+    // No page among them (else `texts`): the batches' repeated lines are the same wherever the cut falls in here.
+    for (let i = 0; i < documents.length; i++) count(result.chars[i]);
+  };
+  const readRange = (file: FileLines, start: number, end: number): Read => {
+    const { textField, idField, keepField, html = 'off' } = settings.reading ?? {};
+    const result = analyzer.analyzeRange({ path: file.path, start, end, textField, idField, keepField, html, analysis: options() });
+    const read = { file, result, settled: false };
+    void result.then((r) => {
+      read.settled = true;
+      bytesRead += end - start;
+      if (r.analysis !== undefined) done += r.ids.length;
+      report();
+    }, () => {});
+    return read;
+  };
+
+  /** Sequences what is read and hands out what is analysed: everything (`all`), or what is ready or over the limit. */
+  async function* flow(all: boolean): AsyncGenerator<AnalyzedBatch> {
+    for (;;) {
+      const full = reads.length + out.length > limit;
+      const read = reads[0];
+      if (read !== undefined && (all || full || !('result' in read) || read.settled)) {
+        reads.shift();
+        if ('result' in read) sequenceRange(read.file, await read.result);
+        else sequenceEvents(read.events);
+        continue;
+      }
+      if (all && open.length > 0) cut();
+      const first = out[0];
+      // A segment whose batch is still being filled waits for the documents that follow it.
+      if (first === undefined || ('segment' in first && first.segment.analysis === undefined)) return;
+      if (!all && !full && 'segment' in first && !first.segment.settled) return;
+      out.shift();
+      const batch = 'batch' in first ? first.batch : { documents: first.segment.documents, ...(await first.segment.analysis!) };
+      if (sample !== undefined) addToSample(sample, batch);
+      yield batch;
+    }
+  }
+
+  try {
+    for await (const unit of units) {
+      if (Array.isArray(unit)) {
+        reads.push({ events: unit });
+        yield* flow(false);
+        continue;
+      }
+      const file: FileLines = { path: unit.path, lines: 0, failed: false };
+      for (let start = 0; start < unit.size; start += rangeBytes) {
+        reads.push(readRange(file, start, Math.min(start + rangeBytes, unit.size)));
+        yield* flow(false);
+      }
+    }
+    yield* flow(true);
+  } finally {
+    // Stopped early (an error, the reader gone): let the rest settle so none rejects unobserved.
+    await Promise.allSettled([
+      ...reads.flatMap((r) => ('result' in r ? [r.result] : [])),
+      ...out.flatMap((o) => ('segment' in o && o.segment.analysis !== undefined ? [o.segment.analysis] : [])),
+    ]);
+  }
+}
+
+/** A batch's sampled sets into the sample (batches come in input order: the first copy of a text is the one kept). */
+export function addToSample(sample: BoilerplateSample, batch: Analysis): void {
+  const { docs, ends, shingles } = batch.sampled;
+  for (let i = 0; i < docs.length; i++) {
+    const at = docs[i] * DIGEST_BYTES;
+    sample.add(batch.digests.subarray(at, at + DIGEST_BYTES), sampleKey(batch.digests, at), shingles.slice(i === 0 ? 0 : ends[i - 1], ends[i]));
+  }
+}

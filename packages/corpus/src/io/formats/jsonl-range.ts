@@ -1,0 +1,116 @@
+// A byte range of a plain JSONL file, read on its own: a worker's share of the file. The lines that start in the
+// range are cut, parsed and judged by the rule every JSONL reader uses (jsonl-record.ts). A line belongs to the range
+// its first byte is in, so ranges cut anywhere, without looking at the bytes, read every line exactly once; the last
+// line is read past the range's end to its newline.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { concatBytes, withoutCr } from '../bytes/lines.js';
+import { recordOfLine, type RecordFields } from './jsonl-record.js';
+import type { HtmlMode } from '../read-options.js';
+
+export interface RangeRecord {
+  /** Which line of the range, from 0 (blank and skipped lines count). */
+  readonly line: number;
+  /** Where the line is in the file, and its length without the line break (the document's bytes). */
+  readonly offset: number;
+  readonly length: number;
+  readonly id?: string | number;
+  readonly text: string;
+  readonly html: boolean;
+  /** The number in the keep field (fields.keep), when asked for and there is one. */
+  readonly keepValue?: number;
+}
+
+/**
+ * What the stream reader reports by line, in its order: a line that is no document ('skipped'), or a document kept
+ * whose record has a problem ('flagged': no number in the keep field, see jsonl-record.ts's documentEvents).
+ */
+export interface LineNote {
+  readonly line: number;
+  readonly kind: 'skipped' | 'flagged';
+  readonly reason: string;
+}
+
+export interface JsonlRange {
+  /** Lines that start in the range: the next range's line numbers follow on from them. */
+  lines: number;
+  readonly records: RangeRecord[];
+  readonly notes: LineNote[];
+}
+
+const LF = 0x0a;
+/** Read this much past the range's end (at most the range's size), then twice as much each time, to find the last line's end. */
+const TAIL_BYTES = 1 << 16;
+
+/** The lines of `path` that start at a byte in [start, end). Read errors are thrown, for the caller to report. */
+export function readJsonlRange(path: string, start: number, end: number, fields: RecordFields, html: HtmlMode): JsonlRange {
+  const range: JsonlRange = { lines: 0, records: [], notes: [] };
+  const judge = (raw: Uint8Array, offset: number) => {
+    const line = range.lines++;
+    const bytes = withoutCr(raw);
+    const record = recordOfLine(bytes, fields, html);
+    if (record === null) return;
+    if ('skip' in record) {
+      range.notes.push({ line, kind: 'skipped', reason: record.skip });
+      return;
+    }
+    const { id, text, keep } = record;
+    range.records.push({ line, offset, length: bytes.length, id, text, html: record.html, keepValue: typeof keep === 'number' ? keep : undefined });
+    if (typeof keep === 'object') range.notes.push({ line, kind: 'flagged', reason: keep.problem });
+  };
+  const fd = openSync(path, 'r');
+  try {
+    // From the byte before the range: a line starts at `start` only if that byte ends the line before. A little past
+    // the end too, where the last line most likely ends.
+    const from = start === 0 ? 0 : start - 1;
+    const tail = Math.min(TAIL_BYTES, end - start);
+    const bytes = readAt(fd, from, end - from + tail);
+    let at = start === 0 ? 0 : bytes.indexOf(LF) + 1;
+    if (at === 0 && start > 0) return range; // no line starts in the range
+    while (from + at < end && at < bytes.length) {
+      let lf = bytes.indexOf(LF, at);
+      if (lf === -1 && bytes.length === end - from + tail) {
+        // The last line runs on past what was read: read on to its end.
+        const rest = concatBytes([bytes.subarray(at), ...readToNewline(fd, from + bytes.length, tail)]);
+        lf = rest.indexOf(LF);
+        judge(rest.subarray(0, lf === -1 ? rest.length : lf), from + at);
+        break;
+      }
+      if (lf === -1) lf = bytes.length; // the file ends without a newline
+      judge(bytes.subarray(at, lf), from + at);
+      at = lf + 1;
+    }
+    return range;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Where ranges are read into, reused: nothing read is kept past the range (texts are decoded into strings), and a
+ * fresh megabyte per range costs its page faults every time.
+ */
+let scratch = Buffer.allocUnsafe(0);
+
+/** Up to `length` bytes from `position`, fewer at the end of the file, into `into` (by default the scratch buffer). */
+function readAt(fd: number, position: number, length: number, into?: Buffer): Uint8Array {
+  if (into === undefined && scratch.length < length) scratch = Buffer.allocUnsafe(length);
+  const bytes = (into ?? scratch).subarray(0, length);
+  let at = 0;
+  while (at < length) {
+    const read = readSync(fd, bytes, at, length - at, position + at);
+    if (read === 0) break;
+    at += read;
+  }
+  return bytes.subarray(0, at);
+}
+
+/** The file's bytes from `position` up to and including the next newline, or to its end, in growing pieces. */
+function readToNewline(fd: number, position: number, first: number): Uint8Array[] {
+  const parts: Uint8Array[] = [];
+  for (let size = first; ; size *= 2) {
+    const part = readAt(fd, position, size, Buffer.allocUnsafe(size));
+    parts.push(part);
+    position += part.length;
+    if (part.length < size || part.indexOf(LF) !== -1) return parts;
+  }
+}

@@ -1,0 +1,97 @@
+// readJsonlRange, a worker's share of a JSONL file: cut into ranges of any size, without looking at the bytes, a
+// file gives exactly the documents, skipped lines and flagged records the streamed read gives, each once, with the
+// same line numbers, and says where each document's line is in the file.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readDocuments, readJsonlRange, recordFields, type DocumentOptions } from '../../packages/corpus/src/io/index.js';
+import { jsonlEdges } from '../support/jsonl-edges.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'simhash-range-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const bytes = jsonlEdges(120);
+const path = join(dir, 'edges.jsonl');
+writeFileSync(path, bytes);
+
+/**
+ * The streamed read's view: [source, id, text, html, bytes, keepValue] per document, and [kind, source, reason] per
+ * skipped line and flagged record, in order.
+ */
+async function streamed(options: DocumentOptions) {
+  const documents: unknown[][] = [];
+  const notes: string[][] = [];
+  for await (const event of readDocuments([{ kind: 'file', path, size: bytes.length }], new PassThrough(), options)) {
+    if (event.kind === 'document') documents.push([event.document.source, event.document.id, event.document.text, event.document.html, event.document.bytes, event.document.keepValue]);
+    if (event.kind === 'skipped' || event.kind === 'flagged') notes.push([event.kind, event.source, event.reason]);
+  }
+  return { documents, notes };
+}
+
+/** The same file read range by range, line numbers counted across ranges as the main thread counts them. */
+function byRanges(size: number, options: DocumentOptions) {
+  const fields = recordFields(options.textField, options.idField, options.keepField);
+  const documents: unknown[][] = [];
+  const notes: string[][] = [];
+  let lines = 0;
+  for (let start = 0; start < bytes.length; start += size) {
+    const range = readJsonlRange(path, start, Math.min(start + size, bytes.length), fields, options.html);
+    for (const r of range.records) {
+      documents.push([`${path}:${lines + r.line + 1}`, r.id, r.text, r.html, r.length, r.keepValue]);
+      // Where the line is: the file's bytes there are the line, a newline (or the file's end, or a CR) after it.
+      expect(r.offset === 0 || bytes[r.offset - 1] === 0x0a).toBe(true);
+      expect([undefined, 0x0a, 0x0d]).toContain(bytes[r.offset + r.length]);
+    }
+    for (const n of range.notes) notes.push([n.kind, `${path}:${lines + n.line + 1}`, n.reason]);
+    lines += range.lines;
+  }
+  return { documents, notes, lines };
+}
+
+describe('readJsonlRange', () => {
+  const cases: [string, DocumentOptions][] = [
+    ['default fields, HTML sniffed', { html: 'auto', mail: false, invalidUtf8: 'skip' }],
+    ['nested fields, invalid UTF-8 replaced elsewhere', { html: 'off', mail: false, invalidUtf8: 'replace', textField: 'body.text', idField: 'meta.id' }],
+    ['a number to keep by', { html: 'off', mail: false, invalidUtf8: 'skip', keepField: 'score' }],
+  ];
+  it.each(cases)('gives the streamed read\'s documents, skipped lines and flagged records for ranges of any size (%s)', async (_name, options) => {
+    const expected = await streamed(options);
+    expect(expected.documents.length).toBeGreaterThan(5);
+    expect(expected.notes.filter(([kind]) => kind === 'skipped').length).toBeGreaterThan(10);
+    if (options.keepField !== undefined) {
+      expect(expected.notes.filter(([kind]) => kind === 'flagged').length).toBeGreaterThan(0);
+      expect(expected.documents.filter((d) => d[5] !== undefined).length).toBeGreaterThan(10);
+    }
+    for (const size of [3, 7, 61, 1000, 4096, bytes.length, bytes.length * 2]) {
+      const got = byRanges(size, options);
+      expect(got.documents, `ranges of ${size} bytes`).toEqual(expected.documents);
+      expect(got.notes, `ranges of ${size} bytes`).toEqual(expected.notes);
+      expect(got.lines).toBe(bytes.filter((b) => b === 0x0a).length + 1); // the last line has no newline
+    }
+  });
+
+  it('reads a file that ends with a newline, or is empty, with no line after the last newline', () => {
+    const ended = join(dir, 'ended.jsonl');
+    writeFileSync(ended, '{"text": "one"}\n\n{"text": "two"}\r\n');
+    const fields = recordFields();
+    for (const size of [1, 5, 100]) {
+      let lines = 0;
+      const texts: string[] = [];
+      for (let start = 0; start < 35; start += size) {
+        const range = readJsonlRange(ended, start, Math.min(start + size, 35), fields, 'off');
+        lines += range.lines;
+        texts.push(...range.records.map((r) => r.text));
+      }
+      expect([lines, texts]).toEqual([3, ['one', 'two']]);
+    }
+    const empty = join(dir, 'empty.jsonl');
+    writeFileSync(empty, '');
+    expect(readJsonlRange(empty, 0, 10, fields, 'off')).toEqual({ lines: 0, records: [], notes: [] });
+  });
+
+  it('throws when the file cannot be read, for the caller to report', () => {
+    expect(() => readJsonlRange(join(dir, 'missing.jsonl'), 0, 10, recordFields(), 'off')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+  });
+});
