@@ -72,10 +72,11 @@ interface FileLines {
 
 /**
  * A document of a JSONL file read by range. Its name (`path:line`) is made when asked for, not held: a million
- * documents are then a million small objects of one shape (about 56 bytes, and the id), not also a million strings.
+ * documents are then a million small objects of one shape (about 64 bytes, and the id), not also a million strings.
+ * `offset`: where its line starts in the file (`bytes` long), so a later pass can read it back by reference.
  */
-class RangeDocument implements DocumentInfo {
-  constructor(readonly file: FileLines, readonly line: number, readonly bytes: number, readonly id: string | number | undefined, readonly keepValue: number | undefined) {}
+export class RangeDocument implements DocumentInfo {
+  constructor(readonly file: { readonly path: string }, readonly line: number, readonly offset: number, readonly bytes: number, readonly id: string | number | undefined, readonly keepValue: number | undefined) {}
 
   get source(): string {
     return `${this.file.path}:${this.line}`;
@@ -178,7 +179,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     const documents: DocumentInfo[] = [];
     for (let i = 0; i < result.ids.length; i++) {
       const keepValue = result.keepValues === undefined || Number.isNaN(result.keepValues[i]) ? undefined : result.keepValues[i];
-      documents.push(new RangeDocument(file, first + result.line[i], result.length[i], result.ids[i], keepValue));
+      documents.push(new RangeDocument(file, first + result.line[i], result.offset[i], result.length[i], result.ids[i], keepValue));
     }
     if (result.texts !== undefined) {
       for (let i = 0; i < documents.length; i++) addDocument(documents[i], result.texts.text[i], result.texts.html[i] === 1);

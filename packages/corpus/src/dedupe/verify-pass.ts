@@ -1,11 +1,17 @@
-// The verification tier's reading (grouping/verify.ts says what it computes): after the first pass, the inputs are
-// read once more (second-pass.ts: same documents, same order; stdin from its spooled copy), and the documents the
-// sketches could not rule out are shingled on this thread. They keep their sets, 4 bytes a distinct shingle, until
-// the groups are made.
+// The verification tier's reading (grouping/verify.ts says what it computes): after the first pass, the documents the
+// sketches could not rule out are read again and shingled on this thread; they keep their sets, 4 bytes a distinct
+// shingle, until the groups are made. A record of a JSONL file the workers read by range is read back by its place
+// in the file (its offset and length), alone; any other wanted document comes from reading the inputs once more
+// (second-pass.ts: same documents, same order; stdin from its spooled copy). Either way the record must still be the
+// one the first pass read (same id, same length), or the run fails rather than compare another text.
+import { closeSync, openSync } from 'node:fs';
 import type { Tokenization } from 'simhash-wasm';
 import type { BoilerplateSample } from '../analysis/boilerplate-sample.js';
+import type { DocumentInfo } from '../analysis/analyze-document.js';
+import { RangeDocument } from '../analysis/in-order.js';
 import { extractText } from '../html/extractor.js';
-import { htmlExtractor } from '../io/index.js';
+import { htmlExtractor, readRecordAt, recordFields } from '../io/index.js';
+import { OutputError } from '../io/write/index.js';
 import { shingleHasher, shingleHashes, type Verification, type VerifySettings } from '../grouping/verify.js';
 import { rereadDocuments, type Reread } from './second-pass.js';
 
@@ -14,7 +20,9 @@ export interface VerifyPassSettings extends VerifySettings {
   readonly tokens?: Tokenization;
 }
 
-/** A Verification whose sets come from reading the inputs of the first pass again. */
+const LABEL = 'the verification of near pairs';
+
+/** A Verification whose sets come from the inputs of the first pass, read again. */
 export function rereadVerification(pass: Omit<Reread, 'documents'>, sample: BoilerplateSample, settings: VerifyPassSettings): Verification {
   return {
     settings: { mode: settings.mode, threshold: settings.threshold },
@@ -22,9 +30,34 @@ export function rereadVerification(pass: Omit<Reread, 'documents'>, sample: Boil
     async *sets(want, documents) {
       const hasher = shingleHasher(settings);
       const extractor = htmlExtractor(pass.options.html);
-      for await (const { doc, document } of rereadDocuments({ ...pass, documents }, 'the verification of near pairs', want)) {
-        yield { doc, set: shingleHashes(hasher, document.html ? extractText(document.text, extractor) : document.text) };
-      }
+      const textOf = (text: string, html: boolean) => (html ? extractText(text, extractor) : text);
+      let unlocated = false;
+      for (const { doc, text, html } of locatedRecords(documents, want, pass)) yield { doc, set: shingleHashes(hasher, textOf(text, html)) };
+      for (let doc = 0; doc < documents.length && !unlocated; doc++) unlocated = want(doc) && !(documents[doc] instanceof RangeDocument);
+      if (!unlocated) return;
+      const rest = (doc: number) => want(doc) && !(documents[doc] instanceof RangeDocument);
+      for await (const { doc, document } of rereadDocuments({ ...pass, documents }, LABEL, rest)) yield { doc, set: shingleHashes(hasher, textOf(document.text, document.html)) };
     },
   };
+}
+
+/** The wanted documents of JSONL files read by range, each read back alone by its offset. */
+function* locatedRecords(documents: readonly DocumentInfo[], want: (doc: number) => boolean, pass: Omit<Reread, 'documents'>): Generator<{ doc: number; text: string; html: boolean }> {
+  const fields = recordFields(pass.options.textField, pass.options.idField);
+  const files = new Map<string, number>();
+  try {
+    for (let doc = 0; doc < documents.length; doc++) {
+      const document = documents[doc];
+      if (!want(doc) || !(document instanceof RangeDocument)) continue;
+      let fd = files.get(document.file.path);
+      if (fd === undefined) files.set(document.file.path, fd = openSync(document.file.path, 'r'));
+      const record = readRecordAt(fd, document.offset, document.bytes, fields, pass.options.html);
+      if (record === null || 'skip' in record || record.id !== document.id) {
+        throw new OutputError(`cannot write ${LABEL}: ${document.source} changed while dedupe read it (it was read twice: once to group, once to verify)`, LABEL);
+      }
+      yield { doc, text: record.text, html: record.html };
+    }
+  } finally {
+    for (const fd of files.values()) closeSync(fd);
+  }
 }

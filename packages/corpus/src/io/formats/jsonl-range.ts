@@ -4,7 +4,7 @@
 // line is read past the range's end to its newline.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { concatBytes, withoutCr } from '../bytes/lines.js';
-import { recordOfLine, type RecordFields } from './jsonl-record.js';
+import { recordOfLine, type LineRecord, type RecordFields } from './jsonl-record.js';
 import type { HtmlMode } from '../read-options.js';
 
 export interface RangeRecord {
@@ -92,6 +92,15 @@ export function readJsonlRange(path: string, start: number, end: number, fields:
 let scratch = Buffer.allocUnsafe(0);
 
 /** Up to `length` bytes from `position`, fewer at the end of the file, into `into` (by default the scratch buffer). */
+/**
+ * The record of the line at `offset` of an open file (`length` bytes, its line break left out), read back by
+ * reference: what a later pass (the verification's) reads instead of the whole file again. A line now shorter than
+ * `length` (the file changed) reads as what is there; the caller compares it with what the first pass read.
+ */
+export function readRecordAt(fd: number, offset: number, length: number, fields: RecordFields, html: HtmlMode): LineRecord {
+  return recordOfLine(readAt(fd, offset, length), fields, html);
+}
+
 function readAt(fd: number, position: number, length: number, into?: Buffer): Uint8Array {
   if (into === undefined && scratch.length < length) scratch = Buffer.allocUnsafe(length);
   const bytes = (into ?? scratch).subarray(0, length);
