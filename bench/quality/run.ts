@@ -147,6 +147,11 @@ try {
   writeFileSync(familiesPath, familiesJsonl(set.records));
   const truth = readFamilies(readFileSync(familiesPath, 'utf8'));
   const answers: { setting: string; labels: Map<string, string>; seconds: number }[] = [];
+  /** One grouping: `command` writes its clusters file to `out`; its labels and time join the answers. */
+  const answer = (setting: string, out: string, command: string, args: readonly string[]) => {
+    const { seconds } = run(command, [...args]);
+    answers.push({ setting, labels: readClusters(readFileSync(out, 'utf8')), seconds });
+  };
 
   const settings: [string, string[]][] = [
     ['simhash dedupe (defaults)', []],
@@ -155,8 +160,7 @@ try {
   ];
   settings.forEach(([setting, flags], i) => {
     const out = join(dir, `simhash-${seed}-${i}.csv`);
-    const { seconds } = run(process.execPath, [cli, 'dedupe', ...flags, '-q', '--format', 'summary', '--clusters', out, familiesPath]);
-    answers.push({ setting, labels: readClusters(readFileSync(out, 'utf8')), seconds });
+    answer(setting, out, process.execPath, [cli, 'dedupe', ...flags, '-q', '--format', 'summary', '--clusters', out, familiesPath]);
   });
 
   if (datasketch !== undefined) {
@@ -169,8 +173,7 @@ try {
     ];
     variants.forEach(([setting, flags], i) => {
       const out = join(dir, `minhash-${seed}-${i}.csv`);
-      const { seconds } = run('python3', [peer, datasketch, familiesPath, out, ...flags]);
-      answers.push({ setting, labels: readClusters(readFileSync(out, 'utf8')), seconds });
+      answer(setting, out, 'python3', [peer, datasketch, familiesPath, out, ...flags]);
     });
   }
 

@@ -5,7 +5,7 @@ import { DIGEST_BYTES, type AnalyzeInput } from './analyze-document.js';
 import type { Analyzer } from './analyzer.js';
 import type { BoilerplateSample } from './boilerplate-sample.js';
 import { SKETCH_BINS } from './minhash-sketch.js';
-import { addToSample } from './read-and-analyze.js';
+import { addToSample } from './in-order.js';
 
 const BATCH = 512;
 

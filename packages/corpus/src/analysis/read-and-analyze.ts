@@ -12,7 +12,7 @@ import { BoilerplateSample } from './boilerplate-sample.js';
 import { analyzeInOrder, type AnalysisHooks } from './in-order.js';
 
 export type { AnalyzedBatch, DocumentInfo } from './analyze-document.js';
-export { addToSample, type AnalysisHooks } from './in-order.js';
+export type { AnalysisHooks } from './in-order.js';
 
 export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly shingle: number;

@@ -15,7 +15,7 @@ import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches } from '../grouping/group-batches.js';
 import { DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, type Verification, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
 import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { addToSample } from '../analysis/read-and-analyze.js';
+import { addToSample } from '../analysis/in-order.js';
 import { extractText } from '../html/extractor.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
 import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';

@@ -67,7 +67,9 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
   }
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   collected.length = 0;
-  const base = { fingerprints, tokens, digests, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepValues(documents, settings.keep) };
+  // The exact classes once, for every step below (the candidates, the choice of k, the groups).
+  const classOf = exactClasses(digests, tokens, n);
+  const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepValues(documents, settings.keep) };
   if (settings.verify === undefined) {
     // Leader groups from the index's pairs() (one batch search) rather than a nearest() query per document: the same
     // groups (test/dedupe/group-pairs.test.ts), in a third of the time at 1M documents and k = 3. Up to k = 8, where the
@@ -75,7 +77,6 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
     const nearPairs = settings.grouping === 'leader' && settings.maxDistance <= PAIRS_LEADER_MAX_DISTANCE ? candidatePairs(base) : undefined;
     return { ...groupDocuments({ ...base, ...(nearPairs === undefined ? {} : { nearPairs }) }), documents, fingerprints, tokens, maxDistance: settings.maxDistance };
   }
-  const classOf = exactClasses(digests, tokens, n);
   let distanceChoice: DistanceChoice | undefined;
   if (settings.chooseDistance !== undefined) {
     const compared = nearRepresentatives(classOf, tokens, settings.minTokens);

@@ -21,6 +21,8 @@ export interface GroupingInput {
   readonly maxDistance: number;
   readonly minTokens: number;
   readonly mode: GroupingMode;
+  /** exactClasses(digests, tokens, n), when the caller has made it already (it is the same for every step of a run). */
+  readonly classOf?: Int32Array;
   /**
    * The within-k pairs, when they were found elsewhere (the shards of a distributed run, each querying a shared
    * index): every pair of representatives within maxDistance must be among them, each once, earlier document
@@ -87,7 +89,7 @@ export interface Grouping {
 export function groupDocuments(input: GroupingInput): Grouping {
   const n = input.fingerprints.length;
   const { tokens, fingerprints } = input;
-  const classOf = exactClasses(input.digests, tokens, n);
+  const classOf = input.classOf ?? exactClasses(input.digests, tokens, n);
   const tooShort: number[] = [];
   const representatives: number[] = [];
   for (let d = 0; d < n; d++) {
@@ -128,7 +130,7 @@ export function groupDocuments(input: GroupingInput): Grouping {
  */
 export function candidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>): NearPairs {
   const n = input.fingerprints.length;
-  const classOf = exactClasses(input.digests, input.tokens, n);
+  const classOf = input.classOf ?? exactClasses(input.digests, input.tokens, n);
   const representatives = nearRepresentatives(classOf, input.tokens, input.minTokens);
   const index = new SimHashIndex({ maxDistance: input.maxDistance });
   index.addMany(BigUint64Array.from(representatives, (d) => input.fingerprints[d]), Uint32Array.from(representatives));
