@@ -13,8 +13,9 @@ import { STDIN } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
 import { distanceOption, keepOptions, keepRule, minTokensOption, verifyOption, verifyThresholdOption, type KeepFlags } from './dedupe-options.js';
 import type { VerifyMode } from '../grouping/verify.js';
+import { againstOption, loadReference } from './against-option.js';
 import { outputOptions, withRereadableStdin, writeDedupeOutputs, type OutputFlags } from './dedupe-outputs.js';
-import { analysisOptions, progressHooks, type RunFlags } from './document-run.js';
+import { analysisOptions, pipelineVersion, progressHooks, type RunFlags } from './document-run.js';
 import { inputOptions, readOptions } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
 import { runWarnings } from '../grouping/warnings.js';
@@ -31,6 +32,7 @@ interface DedupeFlags extends RunFlags, OutputFlags, RedisFlags, KeepFlags {
   shardOut?: string;
   shardWait: number;
   collect?: boolean;
+  against?: string[];
 }
 
 export function registerDedupeCommand(program: Command, context: CliContext): void {
@@ -48,7 +50,8 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
     .addOption(new Option('--format <format>', 'output: text (every group) or summary (counts and the largest groups) for people, json (one object) or jsonl (one record per line) for programs').choices(['text', 'summary', 'json', 'jsonl']).default('text'))
     .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s first (and verified against it); connected: chains of near-duplicates (verified pairs) form one group').choices(['leader', 'connected']).default('leader'))
     .addOption(verifyOption())
-    .addOption(verifyThresholdOption());
+    .addOption(verifyThresholdOption())
+    .addOption(againstOption());
   for (const option of keepOptions()) command.addOption(option);
   for (const option of outputOptions()) command.addOption(option);
   for (const option of analysisOptions()) command.addOption(option);
@@ -76,6 +79,11 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       autoDistance: self.getOptionValueSource('distance') === 'default' && flags.verify !== 'off',
       keep: keepRule(flags),
     };
+    if (flags.against !== undefined) {
+      if (flags.collect || flags.shard !== undefined || flags.redis !== undefined || flags.name !== undefined) throw new UsageError('--against runs on one machine: not with --shard, --collect, --redis or --name');
+      // Read (and refused if unusable) before any new document is.
+      options = { ...options, reference: await loadReference(flags.against, options, await pipelineVersion(flags), context) };
+    }
     if (flags.collect || flags.shard !== undefined || flags.redis !== undefined || flags.name !== undefined) {
       // A distributed run's inputs are spread over machines: no one process can read the candidates' texts again.
       if (self.getOptionValueSource('verify') === 'cli' && flags.verify !== 'off') throw new UsageError('--verify needs every input on this machine; a run with --shard or --collect groups by SimHash distance alone (--verify off)');

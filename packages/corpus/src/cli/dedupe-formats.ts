@@ -8,6 +8,8 @@ import type { DistanceChoice } from '../grouping/group-batches.js';
 import type { Group } from '../grouping/group.js';
 import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
 import { runWarnings } from '../grouping/warnings.js';
+import type { ReferenceStats } from '../grouping/reference-match.js';
+import { referenceJson, referenceLine } from './against-formats.js';
 
 export const JSON_FORMAT = 'simhash-dedupe/1';
 export type OutputFormat = 'text' | 'summary' | 'json' | 'jsonl';
@@ -39,6 +41,9 @@ export interface Summary {
   readonly distanceChoice?: DistanceChoice;
   /** What the verification did (absent with --verify off): candidate and verified pairs, the boilerplate threshold, its time. */
   readonly verification?: VerificationStats;
+  /** Against a reference (--against): of those dropped, how many for a reference document, and how they were matched. */
+  readonly droppedReference?: number;
+  readonly reference?: ReferenceStats;
 }
 
 export function summarize(result: DedupeResult): Summary {
@@ -62,6 +67,7 @@ export function summarize(result: DedupeResult): Summary {
     megabytesPerSecond: round(result.bytes / 1e6 / Math.max(seconds, 1e-6), 1),
     threads: result.threads,
     ...(result.distanceChoice === undefined ? {} : { distanceChoice: { ...result.distanceChoice, chancePerDocument: round(result.distanceChoice.chancePerDocument, 4) } }),
+    ...(result.reference === undefined ? {} : { droppedReference: counts.droppedReference, reference: result.reference.stats }),
     ...(result.verification === undefined ? {} : { verification: { ...result.verification, seconds: round(result.verification.seconds, 3), shingleSeconds: round(result.verification.shingleSeconds, 3), pairSeconds: round(result.verification.pairSeconds, 4) } }),
   };
 }
@@ -108,6 +114,7 @@ export function formatJson(result: DedupeResult, options: DedupeOptions): string
     groups: result.groups.map((g, i) => groupJson(result, g, i + 1)),
     tooShort: result.tooShort.map((d) => documentJson(result, d)),
     skipped: result.skipped,
+    ...(result.reference === undefined ? {} : { reference: referenceJson(result) }),
   };
   return `${JSON.stringify(value, null, 2)}\n`;
 }
@@ -117,6 +124,7 @@ export function formatJsonl(result: DedupeResult, options: DedupeOptions): strin
     ...result.groups.map((g, i) => ({ type: 'group', ...groupJson(result, g, i + 1) })),
     ...result.tooShort.map((d) => ({ type: 'tooShort', ...documentJson(result, d) })),
     ...result.skipped.map((s) => ({ type: 'skipped', ...s })),
+    ...referenceJson(result).map((r) => ({ type: 'reference', ...r })),
     { type: 'summary', format: JSON_FORMAT, pipelineVersion: result.pipelineVersion, settings: settings(options), ...summarize(result), warnings: runWarnings(result, result.documents.length, options.maxDistance) },
   ];
   return lines.map((line) => `${JSON.stringify(line)}\n`).join('');
@@ -135,6 +143,7 @@ export function formatText(result: DedupeResult, options: DedupeOptions): string
   const s = summarize(result);
   out.push(summaryLine(s, options));
   if (s.verification !== undefined) out.push(verificationLine(s.verification, s.distanceChoice));
+  if (s.reference !== undefined) out.push(referenceLine(s.reference));
   return `${out.join('\n')}\n`;
 }
 
@@ -150,6 +159,7 @@ export function formatSummary(result: DedupeResult, options: DedupeOptions): str
     summaryLine(s, options),
     `deduplicated: ${s.kept} kept, ${s.dropped} dropped (${s.droppedExact} exact copies, ${s.droppedNear} near-duplicates)`,
     ...(s.verification === undefined ? [] : [verificationLine(s.verification, s.distanceChoice)]),
+    ...(s.reference === undefined ? [] : [referenceLine(s.reference)]),
   ];
   const largest = result.groups.map((group, i) => ({ group, number: i + 1 }))
     .sort((a, b) => b.group.members.length - a.group.members.length || a.number - b.number)

@@ -82,7 +82,7 @@ export async function writeDedupeOutputs(result: DedupeResult, options: DedupeOp
   if (flags.report !== undefined) await writeReport(flags.report, result, options, placement, flags, stdin);
   if (flags.clusters !== undefined) {
     const rows = clusterRows(placement, (doc) => documentName(result.documents[doc]));
-    await writeFileAtomic(flags.clusters, clustersFileChunks(rows, clustersOutputKind(flags.clusters)!), { label: `the clusters file ${flags.clusters}` });
+    await writeFileAtomic(flags.clusters, clustersFileChunks(rows, clustersOutputKind(flags.clusters)!, result.reference !== undefined), { label: `the clusters file ${flags.clusters}` });
   }
   if (flags.output !== undefined) {
     const progress = createProgress(context.stderr, flags.quiet === true, 'dedupe --output');
@@ -103,7 +103,8 @@ export async function writeDedupeOutputs(result: DedupeResult, options: DedupeOp
   }
   const c = keepCounts(result, result.documents.length);
   const where = [flags.output === undefined ? '' : `kept corpus in ${flags.output}`, flags.clusters === undefined ? '' : `clusters in ${flags.clusters}`, flags.report === undefined ? '' : `report in ${flags.report}`].filter((s) => s !== '').join(', ');
-  return `${c.documents} documents: ${c.kept} kept, ${c.dropped} dropped (${c.droppedExact} exact, ${c.droppedNear} near), ${c.tooShort} too short; ${where}`;
+  const forReference = result.reference === undefined ? '' : `, ${c.droppedReference} for the reference`;
+  return `${c.documents} documents: ${c.kept} kept, ${c.dropped} dropped (${c.droppedExact} exact, ${c.droppedNear} near${forReference}), ${c.tooShort} too short; ${where}`;
 }
 
 /** --report: the page, with the texts of the largest groups read again from the inputs. */

@@ -62,8 +62,8 @@ export async function pipelineVersion(flags: { engine: EngineName; shingle: numb
   return createSimHash({ shingle: flags.shingle, tokens: flags.tokens, termWeights: flags.termWeights }).version;
 }
 
-/** `label`: what the progress bar says it is doing ("index build"). */
-export async function startDocumentRun(inputs: readonly string[], flags: RunFlags, command: Command, context: CliContext, label: string): Promise<DocumentRun> {
+/** `label`: what the progress bar says it is doing ("index build"); `sketches`: the batches carry each document's MinHash sketch too. */
+export async function startDocumentRun(inputs: readonly string[], flags: RunFlags, command: Command, context: CliContext, label: string, sketches = false): Promise<DocumentRun> {
   const progress = createProgress(context.stderr, flags.quiet === true, label);
   const run = await startAnalysis(inputs.length > 0 ? inputs : [STDIN], context.stdin, {
     ...readOptions(flags),
@@ -73,7 +73,8 @@ export async function startDocumentRun(inputs: readonly string[], flags: RunFlag
     engine: flags.engine,
     threads: flags.threads,
     autoThreads: command.getOptionValueSource('threads') === 'default',
-    fingerprintsOnly: true,
+    fingerprintsOnly: !sketches,
+    sketches,
   }, progressHooks(progress, context));
   return {
     version: run.version,

@@ -11,6 +11,7 @@ import { documentName, quoteName } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
 import { analysisOptions, pipelineVersion, startDocumentRun, type RunFlags } from './document-run.js';
 import { encodeIndexFile, nameOf, type IndexFileContent } from './index-file.js';
+import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { openIndexFile, lockWaitOption, readIndexFile } from './index-output.js';
 import { removeFromFile, removeFromRedis } from './index-remove.js';
 import { inputOptions } from './input-options.js';
@@ -23,6 +24,7 @@ interface BuildFlags extends RunFlags, RedisFlags {
   maxDistance: number;
   layout: LayoutOption;
   append?: boolean;
+  sketches?: boolean;
   lockWait: number;
 }
 
@@ -50,6 +52,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .addOption(new Option('-k, --max-distance <k>', 'the largest Hamming distance queries will ask for, 0 to 64').default(3).argParser(maxDistance))
     .addOption(new Option('--layout <layout>', "table layout: auto, pigeonhole, scan, a number of blocks, or m<N> for multi-index hashing over N substrings").default('auto').argParser(parseLayout))
     .option('--append', 'add to the index already in --out (its k, layout and pipeline are kept; ids continue), or create it; locked against other writers until written')
+    .option('--sketches', 'also store each document\'s MinHash sketch (128 bytes), so that `dedupe --against` can verify against the index; an index with sketches keeps them on --append. The file is then the command line\'s, which SimHashIndex.deserialize() does not read')
     .addOption(lockWaitOption())
     .addOption(shingleOption())
     .addOption(tokensOption())
@@ -70,18 +73,24 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
       const loaded = flags.append && file.exists ? loadIndexFile(out, version, 'build') : undefined;
       const target = loaded?.index ?? newIndex(flags, version);
       const names = new Map(loaded?.names);
-      const run = await startDocumentRun(inputs, flags, self, context, 'index build');
+      // Sketches when asked for, or when appending to a file that has them (every entry keeps one).
+      const sketches = flags.sketches === true || loaded?.sketches !== undefined ? new Map(loaded?.sketches) : undefined;
+      if (loaded !== undefined && loaded.sketches === undefined && flags.sketches === true && loaded.index.size > 0) {
+        throw new UsageError(`--sketches: ${out} holds ${loaded.index.size} entries without sketches; build it again with --sketches to have one for every entry`);
+      }
+      const run = await startDocumentRun(inputs, flags, self, context, 'index build', sketches !== undefined);
       for await (const batch of run.batches()) {
         const ids = target.addMany(batch.fingerprints);
         let out = '';
         batch.documents.forEach((document, i) => {
           const name = documentName(document);
           names.set(ids[i], name);
+          sketches?.set(ids[i], batch.sketches.slice(i * SKETCH_BINS, (i + 1) * SKETCH_BINS));
           out += `${ids[i]}  ${toHex(batch.fingerprints[i])}  ${quoteName(name)}\n`;
         });
         await context.write(out);
       }
-      await file.save(encodeIndexFile(target, names));
+      await file.save(encodeIndexFile(target, names, sketches));
     } finally {
       file.release();
     }

@@ -5,10 +5,13 @@
 // Besides the library's formats this reads one legacy file: the "\x89SHNM" wrapper (header, names, the library's
 // format 1, SHA-256) that `simhash index build` wrote before the library's format 2 held names. The library does not
 // read it (it would need SHA-256, which a browser has only asynchronously); `--append` rewrites it in format 2.
+// And the file `index build --sketches` writes: the library's file wrapped with each entry's sketch (index-sketches.ts).
 import { createHash } from 'node:crypto';
 import { SimHashIndex } from 'simhash-wasm';
 import type { DeserializeOptions } from 'simhash-wasm';
+import { SKETCH_MAGIC, unwrapSketches, wrapWithSketches } from './index-sketches.js';
 
+const LIBRARY_MAGIC = [0x89, 0x53, 0x48, 0x49, 0x58, 0x0d, 0x0a, 0x1a];
 const LEGACY_MAGIC = [0x89, 0x53, 0x48, 0x4e, 0x4d, 0x0d, 0x0a, 0x1a];
 const LEGACY_FORMAT = 2;
 const LEGACY_HEADER = 32;
@@ -20,6 +23,8 @@ export interface IndexFileContent {
   readonly index: SimHashIndex;
   /** Names by id; an id without one is named by its number. */
   readonly names: ReadonlyMap<number, string>;
+  /** Each entry's MinHash sketch, by id: present for a file written with sketches (and then for every id). */
+  readonly sketches?: ReadonlyMap<number, Uint32Array>;
 }
 
 /** A file that is not an index file, or a damaged one: the message says which, for "simhash: FILE: message". */
@@ -31,14 +36,24 @@ export function nameOf(names: ReadonlyMap<number, string>, id: number): string {
   return names.get(id) ?? String(id);
 }
 
-export function encodeIndexFile(index: SimHashIndex, names: ReadonlyMap<number, string>): Uint8Array {
-  return index.serialize({ names });
+/** With `sketches`, the file with sketches (of the ids still in the index); without, the library's own file. */
+export function encodeIndexFile(index: SimHashIndex, names: ReadonlyMap<number, string>, sketches?: ReadonlyMap<number, Uint32Array>): Uint8Array {
+  const library = index.serialize({ names });
+  if (sketches === undefined) return library;
+  return wrapWithSketches(library, new Map([...sketches].filter(([id]) => index.has(id))));
 }
 
 /** Any index file; the library's refusals become IndexFileErrors worded for a file. */
 export function decodeIndexFile(bytes: Uint8Array, options: DeserializeOptions): IndexFileContent {
   try {
     if (startsWith(bytes, LEGACY_MAGIC)) return decodeLegacy(bytes, options);
+    if (startsWith(bytes, SKETCH_MAGIC)) {
+      const parts = unwrapSketches(bytes);
+      if (typeof parts === 'string') throw new IndexFileError(parts);
+      const content = SimHashIndex.deserializeWithNames(parts.library, options);
+      for (const id of parts.sketches.keys()) if (!content.index.has(id)) throw new IndexFileError(`damaged index file: a sketch for id ${id}, which the index does not hold`);
+      return { ...content, sketches: parts.sketches };
+    }
     return SimHashIndex.deserializeWithNames(bytes, options);
   } catch (error) {
     if (error instanceof RangeError && error.message.startsWith(LIBRARY_REFUSAL)) {
@@ -89,6 +104,11 @@ function readLegacyNames(bytes: Uint8Array, view: DataView, count: number, end: 
   }
   if (end - at > 3 || bytes.subarray(at, end).some((b) => b !== 0)) throw new IndexFileError('damaged index file: bytes left over after the names');
   return names;
+}
+
+/** Whether the bytes begin as some index file does (the library's, the legacy wrapper, or with sketches). */
+export function looksLikeIndexFile(bytes: Uint8Array): boolean {
+  return [LIBRARY_MAGIC, LEGACY_MAGIC, SKETCH_MAGIC].some((magic) => startsWith(bytes, magic));
 }
 
 function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {

@@ -12,6 +12,7 @@ import { DEFAULT_VERIFY_THRESHOLD, type VerifyMode } from '../grouping/verify.js
 import { rereadVerification } from './verify-pass.js';
 import { keepField, type KeepRule } from '../grouping/keep.js';
 import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
+import type { ReferenceSet } from '../grouping/reference-set.js';
 
 export type { DocumentInfo } from '../analysis/read-and-analyze.js';
 
@@ -32,6 +33,8 @@ export interface DedupeOptions extends AnalysisOptions {
   readonly autoDistance?: boolean;
   /** Which member of each group stays (grouping/keep.ts); a rule by field has the reader read that field. */
   readonly keep?: KeepRule;
+  /** Documents kept before (--against; dedupe/against-documents.ts or an index): those near one are dropped for it. */
+  readonly reference?: ReferenceSet;
 }
 
 export interface DedupeResult extends GroupedDocuments {
@@ -69,7 +72,7 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
     ? undefined
     : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as 'jaccard' | 'containment', threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens });
   const chooseDistance = verify !== undefined && options.autoDistance === true ? (fps: BigUint64Array) => corpusCandidateDistance(fps) : undefined;
-  const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance });
+  const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance, reference: options.reference });
   const documents = grouped.documents;
   const bytes = documents.reduce((sum, d) => sum + d.bytes, 0);
   return { ...grouped, pipelineVersion: run.version, inputs: run.entries, skipped, bytes, seconds: (performance.now() - started) / 1000, threads: run.threads };

@@ -2,21 +2,25 @@
 // dedupe(). A group's representative (keep.ts: its first member unless --keep says otherwise) is the one document of
 // the group the kept corpus holds.
 import type { Group, Grouping } from './group.js';
+import type { ReferenceMatches } from './reference-match.js';
 
-export type RowTier = 'exact' | 'near' | 'unique' | 'too-short';
+export type RowTier = 'exact' | 'near' | 'unique' | 'too-short' | 'reference';
 
 export interface ClusterRow {
   readonly id: string | number;
   /** The group's number (from 1, as in the JSON report), shared by all its members; null for a document in no group. */
   readonly cluster: number | null;
-  /** The id of the document kept for this one: the group's representative, or the document itself. */
+  /**
+   * The id of the document kept for this one: the group's representative, or the document itself; for a document
+   * dropped for a reference (--against), the reference document's name.
+   */
   readonly representative: string | number;
   /** Hamming distance of its fingerprint to the representative's (0 for the representative itself). */
   readonly distance: number;
   /**
    * Why it is dropped: 'exact', an exact copy (of the representative, or of a member before it); 'near', matched
    * by SimHash distance. A representative has its group's tier. 'unique': in no group. 'too-short': in no group,
-   * with fewer tokens than minTokens.
+   * with fewer tokens than minTokens. 'reference': a near-duplicate (or exact copy) of a reference document.
    */
   readonly tier: RowTier;
   /** In the kept corpus: every document in no group, and each group's representative. */
@@ -27,6 +31,11 @@ export interface ClusterRow {
    * the rows dedupe() and `--clusters` make; optional for rows made by hand for renderReport().
    */
   readonly similarity?: number | null;
+  /**
+   * With a reference (--against, dedupe()'s against): the name of the reference document this one was dropped for
+   * (its distance and similarity are to it), null for the others. Absent from runs without a reference.
+   */
+  readonly reference?: string | number | null;
 }
 
 export interface KeepCounts {
@@ -41,6 +50,8 @@ export interface KeepCounts {
   readonly dropped: number;
   readonly droppedExact: number;
   readonly droppedNear: number;
+  /** Of those dropped, dropped for a reference document (keepCounts: 0 without a reference; optional in counts made by hand). */
+  readonly droppedReference?: number;
 }
 
 /** Where each document stands, in flat arrays (a million documents cost a few megabytes, not a million objects). */
@@ -53,9 +64,11 @@ export interface Placement {
   readonly tier: readonly RowTier[];
   /** Similarity to the representative; NaN where there is none (no group, or no verification). */
   readonly similarity: Float64Array;
+  /** With a reference: per document, the entry it was dropped for, or -1. */
+  readonly reference?: ReferenceMatches;
 }
 
-export function placeDocuments(grouping: Grouping, documents: number): Placement {
+export function placeDocuments(grouping: Grouping & { readonly reference?: ReferenceMatches }, documents: number): Placement {
   const cluster = new Uint32Array(documents);
   const representative = Uint32Array.from({ length: documents }, (_, d) => d);
   const distance = new Uint8Array(documents);
@@ -72,7 +85,16 @@ export function placeDocuments(grouping: Grouping, documents: number): Placement
       if (member.similarity !== undefined) similarity[member.doc] = member.similarity;
     });
   });
-  return { cluster, representative, distance, tier, similarity };
+  const { reference } = grouping;
+  if (reference !== undefined) {
+    for (let d = 0; d < documents; d++) {
+      if (reference.entry[d] < 0) continue;
+      tier[d] = 'reference';
+      distance[d] = reference.distance[d];
+      similarity[d] = reference.similarity[d];
+    }
+  }
+  return { cluster, representative, distance, tier, similarity, ...(reference === undefined ? {} : { reference }) };
 }
 
 /**
@@ -89,10 +111,10 @@ function rowTier(group: Group, i: number): RowTier {
 }
 
 export function isKept(placement: Placement, doc: number): boolean {
-  return placement.representative[doc] === doc;
+  return placement.representative[doc] === doc && (placement.reference === undefined || placement.reference.entry[doc] < 0);
 }
 
-export function keepCounts(grouping: Grouping, documents: number): KeepCounts {
+export function keepCounts(grouping: Grouping & { readonly reference?: ReferenceMatches }, documents: number): KeepCounts {
   let droppedExact = 0;
   let droppedNear = 0;
   for (const group of grouping.groups) {
@@ -101,7 +123,8 @@ export function keepCounts(grouping: Grouping, documents: number): KeepCounts {
       else if (member.tier === 'near') droppedNear++;
     }
   }
-  const dropped = droppedExact + droppedNear;
+  const droppedReference = grouping.reference?.stats.documents ?? 0;
+  const dropped = droppedExact + droppedNear + droppedReference;
   const exactGroups = grouping.groups.filter((g) => g.tier === 'exact').length;
   return {
     documents,
@@ -113,6 +136,7 @@ export function keepCounts(grouping: Grouping, documents: number): KeepCounts {
     dropped,
     droppedExact,
     droppedNear,
+    droppedReference,
   };
 }
 
@@ -121,14 +145,17 @@ export function* clusterRows(placement: Placement, idOf: (doc: number) => string
   const n = placement.cluster.length;
   for (let d = 0; d < n; d++) {
     const cluster = placement.cluster[d];
+    const entry = placement.reference?.entry[d] ?? -1;
+    const reference = entry < 0 ? null : placement.reference!.names[entry];
     yield {
       id: idOf(d),
       cluster: cluster === 0 ? null : cluster,
-      representative: idOf(placement.representative[d]),
+      representative: reference ?? idOf(placement.representative[d]),
       distance: placement.distance[d],
       tier: placement.tier[d],
       kept: isKept(placement, d),
       similarity: roundSimilarity(placement.similarity[d]),
+      ...(placement.reference === undefined ? {} : { reference }),
     };
   }
 }

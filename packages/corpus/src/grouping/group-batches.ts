@@ -7,6 +7,8 @@ import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { candidatePairs, exactClasses, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
 import { keepValues, type KeepRule } from './keep.js';
+import { matchReference, type ReferenceMatches } from './reference-match.js';
+import type { ReferenceSet } from './reference-set.js';
 
 /** Without verification, leader grouping goes by pairs() up to this k (see groupBatches). */
 const PAIRS_LEADER_MAX_DISTANCE = 8;
@@ -24,6 +26,8 @@ export interface GroupSettings {
   readonly chooseDistance?: (fingerprints: BigUint64Array) => DistanceChoice;
   /** Which member of each group stays (keep.ts); default 'first'. */
   readonly keep?: KeepRule;
+  /** Documents kept before (--against): a document near one of them is dropped for it, and left out of the groups. */
+  readonly reference?: ReferenceSet;
 }
 
 /** How the candidate distance was chosen, when it was (the summary's `distanceChoice`; evaluation/candidate-budget.ts). */
@@ -45,6 +49,8 @@ export interface GroupedDocuments extends Grouping {
   /** The candidate distance the run used: settings.maxDistance, or the one chosen. */
   readonly maxDistance: number;
   readonly distanceChoice?: DistanceChoice;
+  /** With a reference: which documents went for one of its entries (reference-match.ts). */
+  readonly reference?: ReferenceMatches;
 }
 
 export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settings: GroupSettings): Promise<GroupedDocuments> {
@@ -71,11 +77,12 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
   const classOf = exactClasses(digests, tokens, n);
   const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepValues(documents, settings.keep) };
   if (settings.verify === undefined) {
+    const reference = await againstReference(base, settings, sketches, documents);
     // Leader groups from the index's pairs() (one batch search) rather than a nearest() query per document: the same
     // groups (test/dedupe/group-pairs.test.ts), in a third of the time at 1M documents and k = 3. Up to k = 8, where the
     // pairs stay few; past it a pair list could outgrow the queries.
     const nearPairs = settings.grouping === 'leader' && settings.maxDistance <= PAIRS_LEADER_MAX_DISTANCE ? candidatePairs(base) : undefined;
-    return { ...groupDocuments({ ...base, ...(nearPairs === undefined ? {} : { nearPairs }) }), documents, fingerprints, tokens, maxDistance: settings.maxDistance };
+    return { ...groupDocuments({ ...base, ...(nearPairs === undefined ? {} : { nearPairs }) }), documents, fingerprints, tokens, maxDistance: settings.maxDistance, ...reference };
   }
   let distanceChoice: DistanceChoice | undefined;
   if (settings.chooseDistance !== undefined) {
@@ -83,8 +90,21 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
     distanceChoice = settings.chooseDistance(BigUint64Array.from(compared, (d) => fingerprints[d]));
   }
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
+  const reference = await againstReference(input, settings, sketches, documents);
   const candidates = candidatePairs(input);
   const verified = await verifyCandidates(candidates, documents, sketches, tokens, settings.verify);
   const grouping = groupDocuments({ ...input, nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
-  return { ...grouping, documents, fingerprints, tokens, verification: verified.stats, maxDistance: input.maxDistance, ...(distanceChoice === undefined ? {} : { distanceChoice }) };
+  return { ...grouping, documents, fingerprints, tokens, verification: verified.stats, maxDistance: input.maxDistance, ...(distanceChoice === undefined ? {} : { distanceChoice }), ...reference };
+}
+
+/**
+ * With a reference: the documents near one of its entries, matched at the run's candidate distance, and taken out of
+ * the run's own tiers (their exact classes marked as having nothing to compare, as exactClasses marks a text without
+ * tokens), so the rest are grouped among themselves as without a reference.
+ */
+async function againstReference(input: { fingerprints: BigUint64Array; tokens: Uint32Array; classOf: Int32Array; maxDistance: number; minTokens: number }, settings: GroupSettings, sketches: Uint32Array, documents: readonly DocumentInfo[]): Promise<{ reference?: ReferenceMatches }> {
+  if (settings.reference === undefined) return {};
+  const reference = await matchReference({ ...input, sketches, documents, verify: settings.verify }, settings.reference);
+  for (let doc = 0; doc < input.classOf.length; doc++) if (reference.entry[doc] >= 0) input.classOf[doc] = -1;
+  return { reference };
 }

@@ -62,6 +62,22 @@ function leastJaccard(mode: SimilarityMode, threshold: number, a: number, b: num
   return mode === 'jaccard' ? threshold : least / Math.max(1, a + b - least);
 }
 
+/**
+ * How two sketches agree: of the bins whose union minimum is not boilerplate (`used`), how many hold the same value
+ * (`matches`). Document `a` of `sketchesA` against document `b` of `sketchesB` (the same array, or a reference's).
+ */
+export function binAgreement(sketchesA: Uint32Array, a: number, sketchesB: Uint32Array, b: number, filter: BoilerplateFilter): { used: number; matches: number } {
+  let used = 0, matches = 0;
+  for (let bin = 0; bin < SKETCH_BINS; bin++) {
+    const x = sketchesA[a * SKETCH_BINS + bin], y = sketchesB[b * SKETCH_BINS + bin];
+    const least = x < y ? x : y;
+    if (least === EMPTY_BIN || filter.has(least)) continue;
+    used++;
+    if (x === y) matches++;
+  }
+  return { used, matches };
+}
+
 export interface SketchFilterResult {
   /** The candidate pairs the sketches could not rule out, in their order. */
   readonly pairs: NearPairs;
@@ -82,15 +98,7 @@ export function sketchFilter(candidates: NearPairs, sketches: Uint32Array, sizes
   const jaccardLimits = mode === 'jaccard' ? dropLimits(threshold) : undefined;
   const keep: number[] = [];
   for (let i = 0; i < candidates.earlier.length; i++) {
-    const a = candidates.earlier[i] * SKETCH_BINS, b = candidates.later[i] * SKETCH_BINS;
-    let used = 0, matches = 0;
-    for (let bin = 0; bin < SKETCH_BINS; bin++) {
-      const x = sketches[a + bin], y = sketches[b + bin];
-      const least = x < y ? x : y;
-      if (least === EMPTY_BIN || filter.has(least)) continue;
-      used++;
-      if (x === y) matches++;
-    }
+    const { used, matches } = binAgreement(sketches, candidates.earlier[i], sketches, candidates.later[i], filter);
     const limits = jaccardLimits ?? limitsFor(leastJaccard(mode, threshold, sizes[candidates.earlier[i]], sizes[candidates.later[i]]));
     if (matches > limits[used]) keep.push(i);
   }

@@ -26,7 +26,7 @@ export const PAGE_SCRIPT = String.raw`
   document.title = data.title;
   document.getElementById('title').textContent = data.title;
   var facts = [
-    ['documents', count(s.documents)], ['kept', count(s.kept)], ['dropped', count(s.dropped) + ' (' + count(s.droppedExact) + ' exact, ' + count(s.droppedNear) + ' near)'],
+    ['documents', count(s.documents)], ['kept', count(s.kept)], ['dropped', count(s.dropped) + ' (' + count(s.droppedExact) + ' exact, ' + count(s.droppedNear) + ' near' + (s.droppedReference ? ', ' + count(s.droppedReference) + ' for the reference' : '') + ')'],
     ['groups', count(s.groups) + ' (' + count(s.exactGroups) + ' exact, ' + count(s.nearGroups) + ' near)'], ['too short', count(s.tooShort)],
     ['time', data.seconds === null ? '-' : data.seconds.toFixed(1) + ' s'], ['k', String(data.maxDistance)],
     ['recommended k', data.recommended === null ? '-' : String(data.recommended)], ['expected precision at k', percent(data.precisionAtK)],

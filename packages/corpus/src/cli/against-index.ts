@@ -1,0 +1,39 @@
+// `dedupe --against FILE` where FILE is an index (`simhash index build`): its entries' fingerprints and names, and
+// with a file written by `index build --sketches` their sketches, which are all there is to verify a pair by (an index
+// keeps no text: grouping/reference-match.ts). An index without sketches can be used only with --verify off.
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import type { ReferenceSet } from '../grouping/reference-set.js';
+import { looksLikeIndexFile, nameOf } from './index-file.js';
+import { readIndexFile } from './index-output.js';
+
+/** A regular file that begins as an index file does. */
+export function isIndexFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    const fd = openSync(path, 'r');
+    try {
+      const head = new Uint8Array(8);
+      return readSync(fd, head, 0, 8, 0) === 8 && looksLikeIndexFile(head);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false; // not readable here: read as documents, which reports why
+  }
+}
+
+/** The entries of the index file, in id order; a damaged file is a UsageError (exit 2), as for index query. */
+export function readReferenceIndex(path: string): ReferenceSet & { readonly pipelineVersion: string } {
+  const { index, names, sketches } = readIndexFile(path);
+  // Every entry the command line writes has a name (and, with sketches, a sketch); an application's may have neither.
+  const ids = [...new Set([...names.keys(), ...(sketches?.keys() ?? [])])].filter((id) => index.has(id)).sort((a, b) => a - b);
+  const all = new Uint32Array(sketches === undefined ? 0 : ids.length * SKETCH_BINS);
+  if (sketches !== undefined) ids.forEach((id, i) => all.set(sketches.get(id) ?? new Uint32Array(SKETCH_BINS).fill(0xffffffff), i * SKETCH_BINS));
+  return {
+    pipelineVersion: index.pipelineVersion,
+    names: ids.map((id) => nameOf(names, id)),
+    fingerprints: BigUint64Array.from(ids, (id) => index.get(id)!),
+    sketches: all,
+  };
+}

@@ -1,0 +1,63 @@
+// The index file with sketches that `simhash index build --sketches` writes, so that `dedupe --against` can verify a
+// new document against an entry it has no text of: the library's index file (format 1 or 2, names included, complete
+// with its own checksum) wrapped with each entry's MinHash sketch (analysis/minhash-sketch.ts, SKETCH_BINS u32).
+// The byte layout is in docs/file-formats.md ("The command line's index with sketches"). The library reads only
+// what it wraps; `index build --append`, `index query` and `index remove` read and keep both.
+import { createHash } from 'node:crypto';
+import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
+
+export const SKETCH_MAGIC = [0x89, 0x53, 0x48, 0x53, 0x4b, 0x0d, 0x0a, 0x1a];
+const WRAPPER_VERSION = 1;
+const HEADER = 24;
+const DIGEST = 32;
+const RECORD = 4 + 4 * SKETCH_BINS;
+
+/** A wrapped file's parts, or a sentence saying why the bytes are not one. */
+export interface SketchedParts {
+  readonly library: Uint8Array;
+  readonly sketches: Map<number, Uint32Array>;
+}
+
+export function wrapWithSketches(library: Uint8Array, sketches: ReadonlyMap<number, Uint32Array>): Uint8Array {
+  const ids = [...sketches.keys()].sort((a, b) => a - b);
+  const bytes = new Uint8Array(HEADER + library.length + ids.length * RECORD + DIGEST);
+  const view = new DataView(bytes.buffer);
+  bytes.set(SKETCH_MAGIC, 0);
+  view.setUint32(8, WRAPPER_VERSION, true);
+  view.setUint32(12, ids.length, true);
+  view.setBigUint64(16, BigInt(library.length), true);
+  bytes.set(library, HEADER);
+  let at = HEADER + library.length;
+  for (const id of ids) {
+    view.setUint32(at, id, true);
+    const sketch = sketches.get(id)!;
+    for (let bin = 0; bin < SKETCH_BINS; bin++) view.setUint32(at + 4 + 4 * bin, sketch[bin], true);
+    at += RECORD;
+  }
+  bytes.set(createHash('sha256').update(bytes.subarray(0, at)).digest(), at);
+  return bytes;
+}
+
+export function unwrapSketches(bytes: Uint8Array): SketchedParts | string {
+  if (bytes.length < HEADER + DIGEST) return `damaged index file: cut short (${bytes.length} bytes)`;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(8, true);
+  if (version !== WRAPPER_VERSION) return `index file with sketches of version ${version}; this simhash reads version ${WRAPPER_VERSION}`;
+  const count = view.getUint32(12, true);
+  const libraryBytes = view.getBigUint64(16, true);
+  const expected = BigInt(HEADER) + libraryBytes + BigInt(count) * BigInt(RECORD) + BigInt(DIGEST);
+  if (expected !== BigInt(bytes.length)) return `damaged index file: its sections add up to ${expected} bytes, the file has ${bytes.length} (cut short, or extended)`;
+  const digest = createHash('sha256').update(bytes.subarray(0, bytes.length - DIGEST)).digest();
+  if (!digest.every((b, i) => b === bytes[bytes.length - DIGEST + i])) return 'damaged index file: checksum mismatch (it changed after it was written)';
+  const library = bytes.subarray(HEADER, HEADER + Number(libraryBytes));
+  const sketches = new Map<number, Uint32Array>();
+  let at = HEADER + Number(libraryBytes);
+  let previous = -1;
+  for (let i = 0; i < count; i++, at += RECORD) {
+    const id = view.getUint32(at, true);
+    if (id <= previous) return 'damaged index file: sketches out of order';
+    sketches.set(id, Uint32Array.from({ length: SKETCH_BINS }, (_, bin) => view.getUint32(at + 4 + 4 * bin, true)));
+    previous = id;
+  }
+  return { library, sketches };
+}

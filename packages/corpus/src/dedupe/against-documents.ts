@@ -1,0 +1,53 @@
+// A reference of documents (`simhash dedupe --against REF...` where REF is documents in any input form): read and
+// analysed as the run's own inputs are (the same pipeline, so the same fingerprints and sketches), before the run's
+// inputs are read. Their texts are read again only for the pairs whose sketches leave them in doubt, as the run's
+// own (verify-pass.ts), so the verification against them is the exact one.
+import { Readable } from 'node:stream';
+import type { AnalysisHooks } from '../analysis/read-and-analyze.js';
+import { startAnalysis } from '../analysis/read-and-analyze.js';
+import type { DocumentInfo } from '../analysis/analyze-document.js';
+import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import { DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
+import type { ReferenceSet } from '../grouping/reference-set.js';
+import { documentName } from '../io/index.js';
+import type { DedupeOptions } from './pipeline.js';
+import { rereadVerification } from './verify-pass.js';
+
+export interface DocumentReference extends ReferenceSet {
+  readonly pipelineVersion: string;
+}
+
+/** `inputs`: files, directories and patterns (standard input is the new documents', never the reference's). */
+export async function readReferenceDocuments(inputs: readonly string[], options: DedupeOptions, hooks: Pick<AnalysisHooks, 'skipped'>): Promise<DocumentReference> {
+  const noStdin = () => Readable.from([]);
+  const run = await startAnalysis(inputs, noStdin(), { ...options, sketches: true, keepField: undefined, share: undefined }, hooks);
+  const documents: DocumentInfo[] = [];
+  const fingerprints: bigint[] = [];
+  const tokens: number[] = [];
+  const sketches: Uint32Array[] = [];
+  for await (const batch of run.batches()) {
+    documents.push(...batch.documents);
+    fingerprints.push(...batch.fingerprints);
+    tokens.push(...batch.tokens);
+    sketches.push(batch.sketches);
+  }
+  const allSketches = new Uint32Array(documents.length * SKETCH_BINS);
+  let at = 0;
+  for (const s of sketches) {
+    allSketches.set(s, at);
+    at += s.length;
+  }
+  const verify = options.verify === undefined || options.verify === 'off' ? undefined : rereadVerification(
+    { entries: run.entries, stdin: noStdin, options },
+    run.sample!,
+    { mode: options.verify, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens },
+  );
+  return {
+    pipelineVersion: run.version,
+    names: documents.map(documentName),
+    fingerprints: BigUint64Array.from(fingerprints),
+    tokens: Uint32Array.from(tokens),
+    sketches: allSketches,
+    ...(verify === undefined ? {} : { sets: (want: (entry: number) => boolean) => verify.sets(want, documents) }),
+  };
+}

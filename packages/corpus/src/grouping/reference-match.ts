@@ -1,0 +1,134 @@
+// A run against a reference (reference-set.ts): which new documents are near-duplicates of a document kept before.
+// Each near-tier representative of the run (the first of its exact class, long enough to compare) is looked up among
+// the reference's fingerprints within the candidate distance k, and each candidate pair is verified as the run's own
+// pairs are (verify.ts), with the run's boilerplate shingles left out:
+// - a reference of documents: the pair's sketches rule out what is far below the threshold (sketch-filter.ts), and
+//   the rest are decided by the exact similarity of the two shingle sets, the reference's texts read again;
+// - an index: there is no text, so the pair is decided by the sketch estimate, matching bins / bins in use (32 bins:
+//   a standard error of about 0.09 at a Jaccard of 0.5), and never on fewer than MIN_SKETCH_BINS bins;
+// - without verification: SimHash distance alone.
+// A document goes to the verified reference entry it is most similar to (ties: the nearest, then the earliest), and
+// its exact copies in the run go with it. The groups of the run are then made without them (group-batches.ts).
+import { SimHashIndex } from 'simhash-wasm';
+import type { DocumentInfo } from '../analysis/analyze-document.js';
+import { setSimilarity, withoutBoilerplate } from '../analysis/shingle-sets.js';
+import { nearRepresentatives } from './group.js';
+import { binAgreement, BoilerplateFilter, dropLimits } from './sketch-filter.js';
+import type { Verification } from './verify.js';
+import { referenceVerification, type ReferenceSet, type ReferenceVerification } from './reference-set.js';
+
+/** Below this many bins in use (the rest empty or boilerplate), a sketch cannot tell: the pair is not verified. */
+export const MIN_SKETCH_BINS = 8;
+
+export interface ReferenceStats {
+  readonly verification: ReferenceVerification;
+  /** Reference entries. */
+  readonly entries: number;
+  /** Pairs of a new document and a reference entry within the candidate distance. */
+  readonly candidatePairs: number;
+  /** Of those, verified (all of them without verification). */
+  readonly verifiedPairs: number;
+  /** New documents dropped for a reference entry (exact copies of one included). */
+  readonly documents: number;
+}
+
+export interface ReferenceMatches {
+  /** Per document of the run: the reference entry it went for, or -1. */
+  readonly entry: Int32Array;
+  readonly distance: Uint8Array;
+  /** The verified similarity to that entry; NaN without verification or for no entry. */
+  readonly similarity: Float64Array;
+  readonly names: readonly (string | number)[];
+  readonly stats: ReferenceStats;
+}
+
+export interface ReferenceInput {
+  readonly fingerprints: BigUint64Array;
+  readonly tokens: Uint32Array;
+  /** The run's sketches (SKETCH_BINS a document), empty without verification. */
+  readonly sketches: Uint32Array;
+  readonly classOf: Int32Array;
+  readonly minTokens: number;
+  readonly maxDistance: number;
+  readonly documents: readonly DocumentInfo[];
+  readonly verify?: Verification;
+}
+
+/** The candidate pairs (run document, reference entry), each with its distance. */
+interface Candidates {
+  readonly docs: number[];
+  readonly entries: number[];
+  readonly distances: number[];
+}
+
+export async function matchReference(input: ReferenceInput, reference: ReferenceSet): Promise<ReferenceMatches> {
+  const n = input.fingerprints.length;
+  const how = referenceVerification(reference, input.verify?.settings.mode ?? 'off');
+  if (how !== 'off' && how !== 'exact' && how !== 'sketch') throw new RangeError(`the reference cannot be verified against: ${how}`);
+  const candidates = findCandidates(input, reference);
+  const similarity = how === 'off' ? candidates.docs.map(() => NaN) : await verifyPairs(input, reference, candidates, how === 'exact');
+  const entry = new Int32Array(n).fill(-1);
+  const distance = new Uint8Array(n);
+  const best = new Float64Array(n).fill(NaN);
+  const threshold = input.verify?.settings.threshold ?? 0;
+  let verifiedPairs = 0;
+  candidates.docs.forEach((doc, i) => {
+    const s = similarity[i];
+    if (how !== 'off' && !(s >= threshold)) return;
+    verifiedPairs++;
+    const e = candidates.entries[i], d = candidates.distances[i];
+    const better = entry[doc] < 0 || s > best[doc] || ((s === best[doc] || how === 'off') && (d < distance[doc] || (d === distance[doc] && e < entry[doc])));
+    if (better) [entry[doc], distance[doc], best[doc]] = [e, d, s];
+  });
+  // Exact copies go with the first of their class.
+  let documents = 0;
+  for (let doc = 0; doc < n; doc++) {
+    const first = input.classOf[doc];
+    if (first < 0 || entry[first] < 0) continue;
+    [entry[doc], distance[doc], best[doc]] = [entry[first], distance[first], best[first]];
+    documents++;
+  }
+  return { entry, distance, similarity: best, names: reference.names, stats: { verification: how, entries: reference.fingerprints.length, candidatePairs: candidates.docs.length, verifiedPairs, documents } };
+}
+
+function findCandidates(input: ReferenceInput, reference: ReferenceSet): Candidates {
+  const found: Candidates = { docs: [], entries: [], distances: [] };
+  const compared: number[] = [];
+  for (let e = 0; e < reference.fingerprints.length; e++) if (reference.tokens === undefined || reference.tokens[e] >= input.minTokens) compared.push(e);
+  if (compared.length === 0) return found;
+  const index = new SimHashIndex({ maxDistance: input.maxDistance });
+  index.addMany(BigUint64Array.from(compared, (e) => reference.fingerprints[e]), Uint32Array.from(compared));
+  const docs = nearRepresentatives(input.classOf, input.tokens, input.minTokens);
+  const hits = index.queryMany(BigUint64Array.from(docs, (d) => input.fingerprints[d]), input.maxDistance);
+  docs.forEach((doc, q) => {
+    for (let h = hits.offsets[q]; h < hits.offsets[q + 1]; h++) {
+      found.docs.push(doc);
+      found.entries.push(hits.ids[h]);
+      found.distances.push(hits.distances[h]);
+    }
+  });
+  return found;
+}
+
+/** Each candidate pair's similarity: exact where the reference's texts can be read, else the sketch estimate (NaN: cannot tell). */
+async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candidates: Candidates, exact: boolean): Promise<number[]> {
+  const verify = input.verify!;
+  const boilerplate = verify.sample.finish();
+  const filter = new BoilerplateFilter(boilerplate.shingles);
+  const agreement = candidates.docs.map((doc, i) => binAgreement(input.sketches, doc, reference.sketches, candidates.entries[i], filter));
+  if (!exact) return agreement.map(({ used, matches }) => (used >= MIN_SKETCH_BINS ? matches / used : NaN));
+  // The sketches rule out the pairs far below the threshold (jaccard only; see sketch-filter.ts), when both have one.
+  const limits = verify.settings.mode === 'jaccard' && reference.sketches.length > 0 && input.sketches.length > 0 ? dropLimits(verify.settings.threshold) : undefined;
+  const left = candidates.docs.map((_, i) => limits === undefined || agreement[i].matches > limits[agreement[i].used]);
+  const wantDocs = new Set<number>(), wantEntries = new Set<number>();
+  candidates.docs.forEach((doc, i) => {
+    if (!left[i]) return;
+    wantDocs.add(doc);
+    wantEntries.add(candidates.entries[i]);
+  });
+  const docSets = new Map<number, Uint32Array>(), entrySets = new Map<number, Uint32Array>();
+  for await (const { doc, set } of verify.sets((d) => wantDocs.has(d), input.documents)) docSets.set(doc, withoutBoilerplate(set, boilerplate.shingles));
+  for await (const { doc, set } of reference.sets!((e) => wantEntries.has(e))) entrySets.set(doc, withoutBoilerplate(set, boilerplate.shingles));
+  const empty = new Uint32Array(0);
+  return candidates.docs.map((doc, i) => (left[i] ? setSimilarity(docSets.get(doc) ?? empty, entrySets.get(candidates.entries[i]) ?? empty, verify.settings.mode) : 0));
+}
