@@ -23,6 +23,7 @@ import { KEEP_NAMES, keepField, type KeepRule } from '../grouping/keep.js';
 // The two small modules of io that say what a field path is and what a number to keep by is; no file reader.
 import { fieldPathProblem, getField, parseFieldPath, type FieldPath } from '../io/formats/field-path.js';
 import { keepNumber } from '../io/formats/jsonl-record.js';
+import { referenceFromDocuments } from './against-memory.js';
 
 export interface DedupeDocument {
   readonly id: string | number;
@@ -62,6 +63,12 @@ export interface DedupeOptions {
    * earliest. The groups are the same whatever it is.
    */
   readonly keep?: KeepRule;
+  /**
+   * Documents kept before, as { id, text } (an array): a document near one of them (within maxDistance and
+   * verified as pairs of the run are, exactly) is dropped for it: its row's tier is 'reference' and its
+   * `representative` and `reference` name that document. The rest are deduplicated among themselves.
+   */
+  readonly against?: readonly DedupeDocument[];
 }
 
 export interface DedupeOutcome {
@@ -120,8 +127,9 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
       };
     }
     const field = keepField(keep);
+    const reference = options.against === undefined ? undefined : await referenceFromDocuments(options.against, { analyzer, html, ...(settings === undefined ? {} : { hasher: shingleHasher({ shingle, tokens: options.tokens }) }) });
     const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, field === undefined ? undefined : parseFieldPath(field), streamed, sample), {
-      maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verification, keep,
+      maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verification, keep, reference,
       chooseDistance: verification !== undefined && options.maxDistance === undefined ? (fps) => corpusCandidateDistance(fps) : undefined,
     });
     const placement = placeDocuments(grouped, ids.length);

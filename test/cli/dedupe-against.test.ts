@@ -1,0 +1,108 @@
+// `simhash dedupe NEW --against REF` as a process, on the labelled families built from SpamAssassin's ham
+// (bench/quality/families.ts), split 60/40 into a reference and a new batch: with the reference as JSONL and as an
+// index file with sketches, the new documents whose family is in the reference are dropped for it (F1 >= 0.95), the
+// reference document named is of their family (>= 95%), and every other family keeps one document. Then the
+// three-dump workflow, and the references the command refuses.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFamilies, familiesJsonl, type FamilyRecord } from '../../bench/quality/families.js';
+import { scoreReferenceKind, readJsonl, type RunCommand } from '../../bench/quality/against-runs.js';
+import { scoreAgainst, type AgainstRow } from '../../bench/quality/against-score.js';
+import { lines, runCli } from '../support/cli.js';
+import { scratchDir, type ScratchDir } from '../support/scratch-dir.js';
+
+const run: RunCommand = (args) => runCli(args);
+
+let records: FamilyRecord[];
+let scratch: ScratchDir;
+beforeAll(async () => {
+  records = (await buildFamilies(1)).records;
+  scratch = scratchDir({});
+}, 120_000);
+afterAll(() => scratch?.remove());
+
+describe('dedupe --against on labelled families split 60/40', () => {
+  for (const kind of ['jsonl', 'index'] as const) {
+    it(`a ${kind} reference: F1 >= 0.95, the reference named right for >= 95%, every other family kept once`, async () => {
+      const score = await scoreReferenceKind(kind, records, { dir: scratch.fresh(), run });
+      expect(score.positives).toBeGreaterThan(300);
+      expect(score.f1).toBeGreaterThanOrEqual(0.95);
+      expect(score.namedShare).toBeGreaterThanOrEqual(0.95);
+      expect(score.otherFamilies).toBeGreaterThan(100);
+      expect(score.keptOnce).toBeGreaterThanOrEqual(score.otherFamilies - 2);
+    });
+  }
+});
+
+describe('the three-dump workflow', () => {
+  it('keep dump 1; dump 2 against it; its kept documents added to the reference; dump 3 against both', async () => {
+    const dir = scratch.fresh();
+    const dumps = [0, 1, 2].map((i) => records.filter((_, r) => r % 3 === i));
+    dumps.forEach((dump, i) => writeFileSync(join(dir, `dump${i + 1}.jsonl`), familiesJsonl(dump)));
+    const index = join(dir, 'reference.idx');
+    const step = async (args: string[]) => {
+      const result = await runCli(args);
+      expect(result.code, result.stderr).toBe(0);
+      return result;
+    };
+    await step(['dedupe', '-q', '--output', join(dir, 'kept1.jsonl'), join(dir, 'dump1.jsonl')]);
+    await step(['index', 'build', '--sketches', '-q', '--out', index, join(dir, 'kept1.jsonl')]);
+    await step(['dedupe', '-q', '--output', join(dir, 'kept2.jsonl'), '--clusters', join(dir, 'clusters2.jsonl'), join(dir, 'dump2.jsonl'), '--against', index]);
+    const added = await step(['index', 'build', '--append', '-q', '--out', index, join(dir, 'kept2.jsonl')]);
+    const kept1 = readJsonl(join(dir, 'kept1.jsonl')) as FamilyRecord[];
+    const kept2 = readJsonl(join(dir, 'kept2.jsonl')) as FamilyRecord[];
+    expect(lines(added.stdout).length).toBe(kept2.length);
+    // Dump 2's documents that went for the reference are not in its kept corpus, so not added to it.
+    const rows2 = readJsonl(join(dir, 'clusters2.jsonl')) as AgainstRow[];
+    const gone2 = new Set(rows2.filter((r) => r.tier === 'reference').map((r) => String(r.id)));
+    expect(gone2.size).toBeGreaterThan(100);
+    expect(kept2.some((r) => gone2.has(r.id))).toBe(false);
+    // Dump 3 against the index of both kept corpora, and against the two files themselves: the same scores' bar.
+    for (const against of [[index], [join(dir, 'kept1.jsonl'), join(dir, 'kept2.jsonl')]]) {
+      const clusters = join(dir, 'clusters3.jsonl');
+      const kept = join(dir, 'kept3.jsonl');
+      await step(['dedupe', '-q', '--clusters', clusters, '--output', kept, join(dir, 'dump3.jsonl'), '--against', ...against]);
+      const score = scoreAgainst([...kept1, ...kept2], dumps[2], readJsonl(clusters) as AgainstRow[], new Set(readJsonl(kept).map((r) => String((r as FamilyRecord).id))));
+      expect(score.positives).toBeGreaterThan(200);
+      expect(score.f1, against.join(' ')).toBeGreaterThanOrEqual(0.95);
+      expect(score.namedShare).toBeGreaterThanOrEqual(0.95);
+      expect(score.keptOnce).toBeGreaterThanOrEqual(score.otherFamilies - 2);
+    }
+  });
+});
+
+describe('references dedupe refuses, before any new document is read', () => {
+  // A new input that does not exist: had the run read its inputs, it would say so on stderr too.
+  const refused = async (args: string[], message: RegExp) => {
+    const result = await runCli(['dedupe', '-q', join(scratch.dir, 'no-such-new.jsonl'), ...args]);
+    expect(result.code).toBe(2);
+    expect(lines(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+  };
+
+  it('an index of another pipeline: one line naming both versions, exit 2', async () => {
+    const dir = scratch.fresh();
+    writeFileSync(join(dir, 'ref.jsonl'), familiesJsonl(records.slice(0, 50)));
+    expect((await runCli(['index', 'build', '--sketches', '-q', '--shingle', '4', '--out', join(dir, 'w4.idx'), join(dir, 'ref.jsonl')])).code).toBe(0);
+    await refused(['--against', join(dir, 'w4.idx')], /pipeline "simhash-v1\+unicode[\d.]+;w=4;weights=tf", but this dedupe makes "simhash-v1\+unicode[\d.]+;w=3;weights=tf"/);
+    expect((await runCli(['index', 'build', '--sketches', '-q', '--term-weights', 'log', '--out', join(dir, 'log.idx'), join(dir, 'ref.jsonl')])).code).toBe(0);
+    await refused(['--against', join(dir, 'log.idx')], /;terms=log", but this dedupe makes "simhash-v1\+unicode[\d.]+;w=3;weights=tf"/);
+  });
+
+  it('a missing reference, a damaged index file, an index without sketches: exit 2', async () => {
+    const dir = scratch.fresh();
+    await refused(['--against', join(dir, 'missing.jsonl')], /^simhash: --against .*missing\.jsonl: no such file or directory\n$/);
+    writeFileSync(join(dir, 'ref.jsonl'), familiesJsonl(records.slice(0, 50)));
+    expect((await runCli(['index', 'build', '--sketches', '-q', '--out', join(dir, 'ref.idx'), join(dir, 'ref.jsonl')])).code).toBe(0);
+    const bytes = readFileSync(join(dir, 'ref.idx'));
+    writeFileSync(join(dir, 'cut.idx'), bytes.subarray(0, bytes.length - 100));
+    await refused(['--against', join(dir, 'cut.idx')], /cut\.idx: damaged index file: its sections add up to \d+ bytes, the file has \d+/);
+    bytes[bytes.length - 200] ^= 1;
+    writeFileSync(join(dir, 'flipped.idx'), bytes);
+    await refused(['--against', join(dir, 'flipped.idx')], /flipped\.idx: damaged index file: checksum mismatch/);
+    expect((await runCli(['index', 'build', '-q', '--out', join(dir, 'plain.idx'), join(dir, 'ref.jsonl')])).code).toBe(0);
+    await refused(['--against', join(dir, 'plain.idx')], /no MinHash sketches .* index build --sketches/);
+    await refused(['--against', join(dir, 'ref.idx'), join(dir, 'ref.jsonl')], /one index file alone/);
+  });
+});
