@@ -31,8 +31,9 @@ async function makeReference(kind: ReferenceKind, setup: AgainstSetup, jsonl: st
     return ['--against', index];
   }
   if (setup.redis === undefined) throw new Error('a Redis reference needs the cluster');
-  await ok(setup.run, ['index', 'build', '--sketches', '-q', '--redis', setup.redis.nodes, '--name', setup.redis.name, jsonl]);
-  return ['--redis', setup.redis.nodes, '--name', setup.redis.name, '--against', 'redis'];
+  // The index on Redis answers within its own k: the widest a dedupe chooses (20).
+  await ok(setup.run, ['index', 'build', '--sketches', '-q', '-k', '20', '--redis', setup.redis.nodes, '--name', setup.redis.name, jsonl]);
+  return ['--redis', setup.redis.nodes, '--name', setup.redis.name, '--against'];
 }
 
 export async function scoreReferenceKind(kind: ReferenceKind, records: readonly FamilyRecord[], setup: AgainstSetup): Promise<AgainstScore> {

@@ -5,6 +5,7 @@
 //                                    no hash tag, so the keys spread over every slot of the cluster
 //   <name>:<gen>:i:{g<group>}        an id group: a hash from each of its ids to the id's fingerprint (and those it
 //                                    replaced, until cleaned); size() sums the groups' HLEN
+//   <name>:<gen>:p:{g<group>}        a payload group: a hash from each of its ids to a value stored beside it (payloads.ts)
 //   <name>:<gen>:m:{<tag>}           one slot marker per slot (slot-markers.ts)
 //   <name>:<gen>:journal             the write-ahead journal of unfinished batches (journal.ts)
 //   <name>:<gen>:barrier:<phase>     the parties that arrived at a phase (barrier.ts)
@@ -42,6 +43,11 @@ export class IndexKeys {
 
   groupKey(group: number): string {
     return `${this.prefix}i:{g${group}}`;
+  }
+
+  /** The hash holding `id`'s payload (payloads.ts), in its id group's slot. */
+  payloadKey(id: string): string {
+    return `${this.prefix}p:{g${idGroup(id)}}`;
   }
 
   /** The marker key in `slot` (cluster), or the one marker of a single server (slot -1). */

@@ -22,6 +22,7 @@ import { RedisIndexError } from './errors.js';
 import { arriveAndWait, type BarrierOptions } from './barrier.js';
 import { splitFingerprints, writeAdds, writeRemove } from './writes.js';
 import { dropIndex } from './drop.js';
+import { deletePayloads, readPayloads, writePayloads } from './payloads.js';
 
 export interface RedisIndexOptions extends RedisConnectionOptions {
   /** The index's name: letters, digits, '.', '_', '-' (it prefixes every key). */
@@ -150,9 +151,28 @@ export class RedisSimHashIndex {
         const batchIds = ids.slice(start, start + this.batchSize);
         const field = await this.journal.begin({ op: 'add', fingerprints: fps.map(fingerprintToHex), ids: batchIds });
         await writeAdds(this.context, fps, batchIds);
+        await deletePayloads(this.context, batchIds); // a payload described the fingerprint it replaced
         await this.journal.done(field);
       }
     });
+  }
+
+  /**
+   * Stores a value beside each id (the command line keeps a document's MinHash sketch there), after addMany has
+   * added the id: adding the id again, or removing it, removes its payload.
+   */
+  async setPayloads(ids: readonly string[], payloads: readonly Uint8Array[]): Promise<void> {
+    this.checkOpen();
+    checkIds(ids, Array.isArray(payloads) ? payloads.length : 0);
+    if (!Array.isArray(payloads) || !payloads.every((p) => p instanceof Uint8Array)) throw new TypeError(`payloads: expected an array of Uint8Array, got ${describe(payloads)}`);
+    await redisErrors(() => writePayloads(this.context, ids, payloads));
+  }
+
+  /** The payload of each id, or null where none is stored (never set, the id added again since, or removed). */
+  async payloads(ids: readonly string[]): Promise<(Uint8Array | null)[]> {
+    this.checkOpen();
+    checkIds(ids, Array.isArray(ids) ? ids.length : 0);
+    return redisErrors(() => readPayloads(this.context, ids));
   }
 
   /** Every stored id within maxDistance (default: the index's k) of the fingerprint, by distance then id. */
@@ -216,6 +236,7 @@ export class RedisSimHashIndex {
       for (const [field, entry] of pending) {
         if (entry.op === 'add') await writeAdds(this.context, entry.fingerprints.map(fingerprintFromHex), entry.ids);
         else await writeRemove(this.context, entry.id, entry.fingerprints.map(fingerprintFromHex));
+        await deletePayloads(this.context, entry.op === 'add' ? entry.ids : [entry.id]);
         await this.journal.done(field);
       }
       return pending.size;
@@ -248,6 +269,7 @@ export class RedisSimHashIndex {
     if (fps.length === 0) return false;
     const field = await this.journal.begin({ op: 'remove', id, fingerprints: fps.map(fingerprintToHex) });
     const removed = await writeRemove(this.context, id, fps);
+    await deletePayloads(this.context, [id]);
     await this.journal.done(field);
     return removed;
   }

@@ -3,7 +3,7 @@
 // keeps no text: grouping/reference-match.ts). An index without sketches can be used only with --verify off.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
-import type { ReferenceSet } from '../grouping/reference-set.js';
+import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
 import { looksLikeIndexFile, nameOf } from './index-file.js';
 import { readIndexFile } from './index-output.js';
 
@@ -24,7 +24,7 @@ export function isIndexFile(path: string): boolean {
 }
 
 /** The entries of the index file, in id order; a damaged file is a UsageError (exit 2), as for index query. */
-export function readReferenceIndex(path: string): ReferenceSet & { readonly pipelineVersion: string } {
+export function readReferenceIndex(path: string): { readonly pipelineVersion: string; readonly reference: ReferenceSet } {
   const { index, names, sketches } = readIndexFile(path);
   // Every entry the command line writes has a name (and, with sketches, a sketch); an application's may have neither.
   const ids = [...new Set([...names.keys(), ...(sketches?.keys() ?? [])])].filter((id) => index.has(id)).sort((a, b) => a - b);
@@ -32,8 +32,6 @@ export function readReferenceIndex(path: string): ReferenceSet & { readonly pipe
   if (sketches !== undefined) ids.forEach((id, i) => all.set(sketches.get(id) ?? new Uint32Array(SKETCH_BINS).fill(0xffffffff), i * SKETCH_BINS));
   return {
     pipelineVersion: index.pipelineVersion,
-    names: ids.map((id) => nameOf(names, id)),
-    fingerprints: BigUint64Array.from(ids, (id) => index.get(id)!),
-    sketches: all,
+    reference: memoryReference({ names: ids.map((id) => nameOf(names, id)), fingerprints: BigUint64Array.from(ids, (id) => index.get(id)!), sketches: all }),
   };
 }

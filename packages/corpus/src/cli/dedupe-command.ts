@@ -13,7 +13,7 @@ import { STDIN } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
 import { distanceOption, keepOptions, keepRule, minTokensOption, verifyOption, verifyThresholdOption, type KeepFlags } from './dedupe-options.js';
 import type { VerifyMode } from '../grouping/verify.js';
-import { againstOption, loadReference } from './against-option.js';
+import { againstOption, openReference } from './against-option.js';
 import { outputOptions, withRereadableStdin, writeDedupeOutputs, type OutputFlags } from './dedupe-outputs.js';
 import { analysisOptions, pipelineVersion, progressHooks, type RunFlags } from './document-run.js';
 import { inputOptions, readOptions } from './input-options.js';
@@ -32,7 +32,7 @@ interface DedupeFlags extends RunFlags, OutputFlags, RedisFlags, KeepFlags {
   shardOut?: string;
   shardWait: number;
   collect?: boolean;
-  against?: string[];
+  against?: string[] | true;
 }
 
 export function registerDedupeCommand(program: Command, context: CliContext): void {
@@ -80,9 +80,15 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       keep: keepRule(flags),
     };
     if (flags.against !== undefined) {
-      if (flags.collect || flags.shard !== undefined || flags.redis !== undefined || flags.name !== undefined) throw new UsageError('--against runs on one machine: not with --shard, --collect, --redis or --name');
-      // Read (and refused if unusable) before any new document is.
-      options = { ...options, reference: await loadReference(flags.against, options, await pipelineVersion(flags), context) };
+      if (flags.collect || flags.shard !== undefined) throw new UsageError('--against runs on one machine: not with --shard or --collect');
+      // Opened (and refused if unusable) before any new document is read.
+      const opened = await openReference(flags.against, flags, options, await pipelineVersion(flags), context);
+      try {
+        await runAgainst(inputs, { ...options, reference: opened.reference }, flags, context);
+      } finally {
+        await opened.close();
+      }
+      return;
     }
     if (flags.collect || flags.shard !== undefined || flags.redis !== undefined || flags.name !== undefined) {
       // A distributed run's inputs are spread over machines: no one process can read the candidates' texts again.
@@ -103,18 +109,31 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       await runShard(inputs, options, { ...flags, shard: parseShard(flags.shard) }, context);
       return;
     }
-    const named = inputs.length > 0 ? inputs : [STDIN];
-    await withRereadableStdin({ ...flags, reread: options.verify !== 'off' }, named, context.stdin, async (stdin) => {
-      const progress = createProgress(context.stderr, flags.quiet === true);
-      let result;
-      try {
-        result = await runDedupe(named, stdin, options, progressHooks(progress, context));
-      } finally {
-        progress.stop();
-      }
-      if (result.documents.length === 0) throw new NoDocumentsError();
-      await report(result, { ...options, maxDistance: result.maxDistance }, flags, stdin, context);
-    });
+    await runOnThisMachine(inputs, options, flags, context);
+  });
+}
+
+/** --against: the run on this machine, with a word on the pairs its reference could not verify. */
+async function runAgainst(inputs: string[], options: DedupeOptions, flags: DedupeFlags, context: CliContext): Promise<void> {
+  const result = await runOnThisMachine(inputs, options, flags, context);
+  const unverifiable = result.reference?.stats.unverifiable ?? 0;
+  if (unverifiable > 0) context.warn(`warning: ${unverifiable} candidate pairs with reference documents stored without a sketch could not be verified, so those new documents were not dropped for them (build the reference with index build --sketches)`);
+}
+
+/** The run with every input on this machine, reported. */
+async function runOnThisMachine(inputs: string[], options: DedupeOptions, flags: DedupeFlags, context: CliContext): Promise<DedupeResult> {
+  const named = inputs.length > 0 ? inputs : [STDIN];
+  return withRereadableStdin({ ...flags, reread: options.verify !== 'off' }, named, context.stdin, async (stdin) => {
+    const progress = createProgress(context.stderr, flags.quiet === true);
+    let result;
+    try {
+      result = await runDedupe(named, stdin, options, progressHooks(progress, context));
+    } finally {
+      progress.stop();
+    }
+    if (result.documents.length === 0) throw new NoDocumentsError();
+    await report(result, { ...options, maxDistance: result.maxDistance }, flags, stdin, context);
+    return result;
   });
 }
 

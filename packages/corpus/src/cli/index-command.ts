@@ -64,7 +64,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
       if (flags.layout !== 'auto' || flags.append) throw new UsageError('--layout and --append are for index files; an index on Redis is always appended to, with k + 1 tables');
       // -k left at its default opens an existing index whatever its k (a new one gets 3).
       const k = self.getOptionValueSource('maxDistance') === 'default' ? undefined : flags.maxDistance;
-      await buildIntoRedis({ ...flags, maxDistance: k }, version, () => startDocumentRun(inputs, flags, self, context, 'index build'), context);
+      await buildIntoRedis({ ...flags, maxDistance: k }, version, () => startDocumentRun(inputs, flags, self, context, 'index build', flags.sketches === true), context);
       return;
     }
     const out = flags.out!;

@@ -7,16 +7,24 @@ import type { CliContext } from './context.js';
 import type { DocumentRun } from './document-run.js';
 import { openRedisIndex, talkingToRedis, type RedisFlags } from './redis-options.js';
 import { UsageError } from './context.js';
+import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import { sketchBytes } from './index-sketches.js';
 
-export async function buildIntoRedis(flags: RedisFlags & { maxDistance: number | undefined }, version: string, startRun: () => Promise<DocumentRun>, context: CliContext): Promise<void> {
+/** With `sketches`, the run's batches carry them, and each is stored beside its entry (against-redis.ts reads them). */
+export async function buildIntoRedis(flags: RedisFlags & { maxDistance: number | undefined; sketches?: boolean }, version: string, startRun: () => Promise<DocumentRun>, context: CliContext): Promise<void> {
   const index = await openRedisIndex(flags, { maxDistance: flags.maxDistance, pipelineVersion: version });
   try {
     const run = await startRun();
     for await (const batch of run.batches()) {
       // One fingerprint per name and batch (the last, as a later batch would replace it too).
       const latest = new Map<string, bigint>();
-      batch.documents.forEach((document, i) => latest.set(documentName(document), batch.fingerprints[i]));
+      const sketches = new Map<string, Uint8Array>();
+      batch.documents.forEach((document, i) => {
+        latest.set(documentName(document), batch.fingerprints[i]);
+        if (flags.sketches === true) sketches.set(documentName(document), sketchBytes(batch.sketches.subarray(i * SKETCH_BINS, (i + 1) * SKETCH_BINS)));
+      });
       await talkingToRedis(flags, () => index.addMany(BigUint64Array.from(latest.values()), [...latest.keys()]));
+      if (flags.sketches === true) await talkingToRedis(flags, () => index.setPayloads([...sketches.keys()], [...sketches.values()]));
       let out = '';
       for (const [name, fp] of latest) out += `${toHex(fp)}  ${quoteName(name)}\n`;
       await context.write(out);

@@ -12,6 +12,22 @@ const HEADER = 24;
 const DIGEST = 32;
 const RECORD = 4 + 4 * SKETCH_BINS;
 
+/** A sketch as stored, in a file or beside an entry on Redis: SKETCH_BINS u32, little-endian. */
+export function sketchBytes(sketch: Uint32Array): Uint8Array {
+  const bytes = new Uint8Array(4 * SKETCH_BINS);
+  const view = new DataView(bytes.buffer);
+  for (let bin = 0; bin < SKETCH_BINS; bin++) view.setUint32(4 * bin, sketch[bin], true);
+  return bytes;
+}
+
+/** The stored bytes back into out[at .. at + SKETCH_BINS); false (out untouched) when they are not a sketch's. */
+export function readSketch(bytes: Uint8Array, out: Uint32Array, at: number): boolean {
+  if (bytes.byteLength !== 4 * SKETCH_BINS) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let bin = 0; bin < SKETCH_BINS; bin++) out[at + bin] = view.getUint32(4 * bin, true);
+  return true;
+}
+
 /** A wrapped file's parts, or a sentence saying why the bytes are not one. */
 export interface SketchedParts {
   readonly library: Uint8Array;
@@ -30,8 +46,7 @@ export function wrapWithSketches(library: Uint8Array, sketches: ReadonlyMap<numb
   let at = HEADER + library.length;
   for (const id of ids) {
     view.setUint32(at, id, true);
-    const sketch = sketches.get(id)!;
-    for (let bin = 0; bin < SKETCH_BINS; bin++) view.setUint32(at + 4 + 4 * bin, sketch[bin], true);
+    bytes.set(sketchBytes(sketches.get(id)!), at + 4);
     at += RECORD;
   }
   bytes.set(createHash('sha256').update(bytes.subarray(0, at)).digest(), at);
@@ -56,7 +71,9 @@ export function unwrapSketches(bytes: Uint8Array): SketchedParts | string {
   for (let i = 0; i < count; i++, at += RECORD) {
     const id = view.getUint32(at, true);
     if (id <= previous) return 'damaged index file: sketches out of order';
-    sketches.set(id, Uint32Array.from({ length: SKETCH_BINS }, (_, bin) => view.getUint32(at + 4 + 4 * bin, true)));
+    const sketch = new Uint32Array(SKETCH_BINS);
+    readSketch(bytes.subarray(at + 4, at + RECORD), sketch, 0);
+    sketches.set(id, sketch);
     previous = id;
   }
   return { library, sketches };

@@ -8,13 +8,14 @@ import { startAnalysis } from '../analysis/read-and-analyze.js';
 import type { DocumentInfo } from '../analysis/analyze-document.js';
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
-import type { ReferenceSet } from '../grouping/reference-set.js';
+import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
 import { documentName } from '../io/index.js';
 import type { DedupeOptions } from './pipeline.js';
 import { rereadVerification } from './verify-pass.js';
 
-export interface DocumentReference extends ReferenceSet {
+export interface DocumentReference {
   readonly pipelineVersion: string;
+  readonly reference: ReferenceSet;
 }
 
 /** `inputs`: files, directories and patterns (standard input is the new documents', never the reference's). */
@@ -44,10 +45,12 @@ export async function readReferenceDocuments(inputs: readonly string[], options:
   );
   return {
     pipelineVersion: run.version,
-    names: documents.map(documentName),
-    fingerprints: BigUint64Array.from(fingerprints),
-    tokens: Uint32Array.from(tokens),
-    sketches: allSketches,
-    ...(verify === undefined ? {} : { sets: (want: (entry: number) => boolean) => verify.sets(want, documents) }),
+    reference: memoryReference({
+      names: documents.map(documentName),
+      fingerprints: BigUint64Array.from(fingerprints),
+      tokens: Uint32Array.from(tokens),
+      sketches: allSketches,
+      ...(verify === undefined ? {} : { sets: (want: (entry: number) => boolean) => verify.sets(want, documents) }),
+    }),
   };
 }

@@ -7,7 +7,7 @@ import type { Analyzer } from '../analysis/analyzer.js';
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { extractText, type HtmlExtractor } from '../html/extractor.js';
 import { shingleHashes } from '../grouping/verify.js';
-import type { ReferenceSet } from '../grouping/reference-set.js';
+import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
 
 const BATCH = 512;
 
@@ -43,12 +43,12 @@ export async function referenceFromDocuments(against: unknown, settings: MemoryR
     if (settings.hasher !== undefined) sketches.set(analysis.sketches, start * SKETCH_BINS);
   }
   const { hasher, html } = settings;
-  return {
+  return memoryReference({
     names, fingerprints, tokens, sketches,
     ...(hasher === undefined ? {} : {
       async *sets(want: (entry: number) => boolean) {
         for (let doc = 0; doc < texts.length; doc++) if (want(doc)) yield { doc, set: shingleHashes(hasher, html === false ? texts[doc] : extractText(texts[doc], html)) };
       },
     }),
-  };
+  });
 }

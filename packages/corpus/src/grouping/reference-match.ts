@@ -9,13 +9,13 @@
 // - without verification: SimHash distance alone.
 // A document goes to the verified reference entry it is most similar to (ties: the nearest, then the earliest), and
 // its exact copies in the run go with it. The groups of the run are then made without them (group-batches.ts).
-import { SimHashIndex } from 'simhash-wasm';
 import type { DocumentInfo } from '../analysis/analyze-document.js';
 import { setSimilarity, withoutBoilerplate } from '../analysis/shingle-sets.js';
 import { nearRepresentatives } from './group.js';
 import { binAgreement, BoilerplateFilter, dropLimits } from './sketch-filter.js';
+import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { Verification } from './verify.js';
-import { referenceVerification, type ReferenceSet, type ReferenceVerification } from './reference-set.js';
+import { referenceVerification, type ReferenceLookup, type ReferenceSet, type ReferenceVerification } from './reference-set.js';
 
 /** Below this many bins in use (the rest empty or boilerplate), a sketch cannot tell: the pair is not verified. */
 export const MIN_SKETCH_BINS = 8;
@@ -30,6 +30,10 @@ export interface ReferenceStats {
   readonly verifiedPairs: number;
   /** New documents dropped for a reference entry (exact copies of one included). */
   readonly documents: number;
+  /** The candidate distance of the lookups: the run's k, or less where the reference answers within less. */
+  readonly distance: number;
+  /** Candidate pairs whose reference entry has no sketch (stored without one): not verified, so not dropped. */
+  readonly unverifiable: number;
 }
 
 export interface ReferenceMatches {
@@ -54,18 +58,20 @@ export interface ReferenceInput {
   readonly verify?: Verification;
 }
 
-/** The candidate pairs (run document, reference entry), each with its distance. */
+/** The candidate pairs (run document, reference entry), each with its distance, and what the lookup found. */
 interface Candidates {
   readonly docs: number[];
   readonly entries: number[];
   readonly distances: number[];
+  readonly found: ReferenceLookup;
 }
 
 export async function matchReference(input: ReferenceInput, reference: ReferenceSet): Promise<ReferenceMatches> {
   const n = input.fingerprints.length;
-  const how = referenceVerification(reference, input.verify?.settings.mode ?? 'off');
-  if (how !== 'off' && how !== 'exact' && how !== 'sketch') throw new RangeError(`the reference cannot be verified against: ${how}`);
-  const candidates = findCandidates(input, reference);
+  const check = referenceVerification(reference, input.verify?.settings.mode ?? 'off');
+  if (check !== 'off' && check !== 'exact' && check !== 'sketch') throw new RangeError(`the reference cannot be verified against: ${check}`);
+  const how: ReferenceVerification = check;
+  const candidates = await findCandidates(input, reference);
   const similarity = how === 'off' ? candidates.docs.map(() => NaN) : await verifyPairs(input, reference, candidates, how === 'exact');
   const entry = new Int32Array(n).fill(-1);
   const distance = new Uint8Array(n);
@@ -88,26 +94,28 @@ export async function matchReference(input: ReferenceInput, reference: Reference
     [entry[doc], distance[doc], best[doc]] = [entry[first], distance[first], best[first]];
     documents++;
   }
-  return { entry, distance, similarity: best, names: reference.names, stats: { verification: how, entries: reference.fingerprints.length, candidatePairs: candidates.docs.length, verifiedPairs, documents } };
+  const unverifiable = how === 'sketch' ? candidates.entries.filter((e) => !hasSketch(candidates.found.sketches, e)).length : 0;
+  const stats = { verification: how, entries: reference.size, candidatePairs: candidates.docs.length, verifiedPairs, documents, distance: candidates.found.distance ?? input.maxDistance, unverifiable };
+  return { entry, distance, similarity: best, names: candidates.found.names, stats };
 }
 
-function findCandidates(input: ReferenceInput, reference: ReferenceSet): Candidates {
-  const found: Candidates = { docs: [], entries: [], distances: [] };
-  const compared: number[] = [];
-  for (let e = 0; e < reference.fingerprints.length; e++) if (reference.tokens === undefined || reference.tokens[e] >= input.minTokens) compared.push(e);
-  if (compared.length === 0) return found;
-  const index = new SimHashIndex({ maxDistance: input.maxDistance });
-  index.addMany(BigUint64Array.from(compared, (e) => reference.fingerprints[e]), Uint32Array.from(compared));
+function hasSketch(sketches: Uint32Array, entry: number): boolean {
+  for (let bin = 0; bin < SKETCH_BINS; bin++) if (sketches[entry * SKETCH_BINS + bin] !== EMPTY_BIN) return true;
+  return false;
+}
+
+async function findCandidates(input: ReferenceInput, reference: ReferenceSet): Promise<Candidates> {
   const docs = nearRepresentatives(input.classOf, input.tokens, input.minTokens);
-  const hits = index.queryMany(BigUint64Array.from(docs, (d) => input.fingerprints[d]), input.maxDistance);
+  const found = await reference.lookup(BigUint64Array.from(docs, (d) => input.fingerprints[d]), input.maxDistance, input.minTokens);
+  const candidates: Candidates = { docs: [], entries: [], distances: [], found };
   docs.forEach((doc, q) => {
-    for (let h = hits.offsets[q]; h < hits.offsets[q + 1]; h++) {
-      found.docs.push(doc);
-      found.entries.push(hits.ids[h]);
-      found.distances.push(hits.distances[h]);
+    for (let h = found.offsets[q]; h < found.offsets[q + 1]; h++) {
+      candidates.docs.push(doc);
+      candidates.entries.push(found.entries[h]);
+      candidates.distances.push(found.distances[h]);
     }
   });
-  return found;
+  return candidates;
 }
 
 /** Each candidate pair's similarity: exact where the reference's texts can be read, else the sketch estimate (NaN: cannot tell). */
@@ -115,10 +123,11 @@ async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candi
   const verify = input.verify!;
   const boilerplate = verify.sample.finish();
   const filter = new BoilerplateFilter(boilerplate.shingles);
-  const agreement = candidates.docs.map((doc, i) => binAgreement(input.sketches, doc, reference.sketches, candidates.entries[i], filter));
+  const { sketches } = candidates.found;
+  const agreement = candidates.docs.map((doc, i) => binAgreement(input.sketches, doc, sketches, candidates.entries[i], filter));
   if (!exact) return agreement.map(({ used, matches }) => (used >= MIN_SKETCH_BINS ? matches / used : NaN));
   // The sketches rule out the pairs far below the threshold (jaccard only; see sketch-filter.ts), when both have one.
-  const limits = verify.settings.mode === 'jaccard' && reference.sketches.length > 0 && input.sketches.length > 0 ? dropLimits(verify.settings.threshold) : undefined;
+  const limits = verify.settings.mode === 'jaccard' && sketches.length > 0 && input.sketches.length > 0 ? dropLimits(verify.settings.threshold) : undefined;
   const left = candidates.docs.map((_, i) => limits === undefined || agreement[i].matches > limits[agreement[i].used]);
   const wantDocs = new Set<number>(), wantEntries = new Set<number>();
   candidates.docs.forEach((doc, i) => {
