@@ -29,6 +29,13 @@ export const FIXTURES: Record<string, string> = {
     { id: 'council-edit', text: ARTICLE.replace('public libraries', 'the public library') },
     { id: 'bakery', text: `Knead the dough for ten minutes, then bake it. ${words('oven', 25)}` },
   ].map((record) => JSON.stringify(record)).join('\n') + '\n',
+  // Three dumps for the --against workflow (docs/cli.md): each later one holds near copies of what came before.
+  'dump1.jsonl': [{ id: 'council', text: ARTICLE }, { id: 'bakery', text: `Knead the dough for ten minutes, then bake it. ${words('oven', 25)}` }]
+    .map((record) => JSON.stringify(record)).join('\n') + '\n',
+  'dump2.jsonl': [{ id: 'council-2', text: ARTICLE.replace('Tuesday', 'Monday') }, { id: 'harbour', text: `The harbour works will start in May and close the east pier. ${words('pier', 25)}` }]
+    .map((record) => JSON.stringify(record)).join('\n') + '\n',
+  'dump3.jsonl': [{ id: 'council-3', text: ARTICLE.replace('evening', 'night') }, { id: 'harbour-3', text: `The harbour works will start in June and close the east pier. ${words('pier', 25)}` }]
+    .map((record) => JSON.stringify(record)).join('\n') + '\n',
   'pairs.jsonl': [
     { a: ARTICLE, b: ARTICLE.replace('Tuesday', 'Monday'), duplicate: true, kind: 'edit-1' },
     { a: ARTICLE, b: `Knead the dough for ten minutes. ${words('rye', 30)}`, duplicate: false, kind: 'unrelated' },

@@ -157,7 +157,7 @@ export function formatSummary(result: DedupeResult, options: DedupeOptions): str
   const name = documentNamer(result);
   const out = [
     summaryLine(s, options),
-    `deduplicated: ${s.kept} kept, ${s.dropped} dropped (${s.droppedExact} exact copies, ${s.droppedNear} near-duplicates)`,
+    `deduplicated: ${s.kept} kept, ${s.dropped} dropped (${s.droppedExact} exact copies, ${s.droppedNear} near-duplicates${s.droppedReference === undefined ? '' : `, ${s.droppedReference} for the reference`})`,
     ...(s.verification === undefined ? [] : [verificationLine(s.verification, s.distanceChoice)]),
     ...(s.reference === undefined ? [] : [referenceLine(s.reference)]),
   ];
