@@ -72,6 +72,63 @@ describe('the three-dump workflow', () => {
   });
 });
 
+describe('what a run against a reference reports, and an index with sketches under the other verbs', () => {
+  it('the summary, the JSON and JSONL reports, the CSV clusters file and the report page count and name the matches', async () => {
+    const dir = scratch.fresh();
+    const { reference, batch } = { reference: records.slice(0, 300), batch: records.slice(300, 500) };
+    writeFileSync(join(dir, 'ref.jsonl'), familiesJsonl(reference));
+    writeFileSync(join(dir, 'new.jsonl'), familiesJsonl(batch));
+    const args = ['dedupe', '-q', join(dir, 'new.jsonl'), '--clusters', join(dir, 'c.csv'), '--report', join(dir, 'r.html'), '--against', join(dir, 'ref.jsonl')];
+    const json = await runCli([...args, '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    const report = JSON.parse(json.stdout) as { summary: { dropped: number; droppedExact: number; droppedNear: number; droppedReference: number; reference: { verification: string; entries: number; documents: number } }; reference: { id: string; reference: string; similarity: number }[] };
+    const gone = report.summary.droppedReference;
+    expect(gone).toBeGreaterThan(20);
+    expect(report.summary.dropped).toBe(report.summary.droppedExact + report.summary.droppedNear + gone);
+    expect(report.summary.reference).toMatchObject({ verification: 'exact', entries: 300, documents: gone });
+    expect(report.reference).toHaveLength(gone);
+    const family = new Map(records.map((r) => [r.id, r.family]));
+    expect(report.reference.filter((r) => family.get(r.reference) === family.get(r.id) && r.similarity >= 0.5)).toHaveLength(gone);
+    const csv = readFileSync(join(dir, 'c.csv'), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('id,cluster,representative,distance,tier,kept,similarity,reference');
+    const first = report.reference[0];
+    expect(csv).toContainEqual(expect.stringMatching(new RegExp(`^${first.id},,${first.reference},\\d+,reference,false,${first.similarity},${first.reference}$`)));
+    expect(json.stderr).toMatch(new RegExp(`, ${gone} for the reference\\), `));
+    expect(readFileSync(join(dir, 'r.html'), 'utf8')).toContain(`"droppedReference":${gone}`);
+    const text = await runCli([...args, '--format', 'summary']);
+    expect(text.stdout).toContain(`against the reference: ${gone} of these documents dropped for one of its 300 documents (`);
+    expect(text.stdout).toContain(`, ${gone} for the reference)`);
+    const jsonl = await runCli([...args, '--format', 'jsonl']);
+    expect(lines(jsonl.stdout).filter((l) => l.startsWith('{"type":"reference"'))).toHaveLength(gone);
+  });
+
+  it('index query reads an index with sketches; index remove takes a document out of it for dedupe --against', async () => {
+    const dir = scratch.fresh();
+    const original = records.find((r) => r.made === 'original' && r.family !== null)!;
+    const copy = records.find((r) => r.family === original.family && r.made !== 'original')!;
+    writeFileSync(join(dir, 'ref.jsonl'), familiesJsonl(records.slice(0, 100).concat(original).filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i && r.family !== original.family)));
+    writeFileSync(join(dir, 'original.jsonl'), familiesJsonl([original]));
+    writeFileSync(join(dir, 'new.jsonl'), familiesJsonl([{ ...copy, id: 'the-copy' }]));
+    const index = join(dir, 'ref.idx');
+    expect((await runCli(['index', 'build', '--sketches', '-q', '--out', index, join(dir, 'ref.jsonl')])).code).toBe(0);
+    expect((await runCli(['index', 'build', '--append', '-q', '--out', index, join(dir, 'original.jsonl')])).code).toBe(0);
+    const queried = await runCli(['index', 'query', '-q', '-k', '3', '--index', index, join(dir, 'original.jsonl')]);
+    expect(queried.stdout).toMatch(new RegExp(` ${original.id}:0`));
+    const before = await runCli(['dedupe', '-q', '--format', 'json', join(dir, 'new.jsonl'), '--against', index]);
+    expect((JSON.parse(before.stdout) as { reference: { reference: string }[] }).reference).toEqual([expect.objectContaining({ reference: original.id })]);
+    const removed = await runCli(['index', 'remove', '--index', index, original.id]);
+    expect(removed.code, removed.stderr).toBe(0);
+    const after = await runCli(['dedupe', '-q', '--format', 'json', join(dir, 'new.jsonl'), '--against', index]);
+    expect(after.code, after.stderr).toBe(0);
+    expect((JSON.parse(after.stdout) as { summary: { droppedReference: number } }).summary.droppedReference).toBe(0);
+    // --sketches cannot start on a file whose entries have none.
+    expect((await runCli(['index', 'build', '-q', '--out', join(dir, 'plain.idx'), join(dir, 'ref.jsonl')])).code).toBe(0);
+    const mixed = await runCli(['index', 'build', '--append', '--sketches', '-q', '--out', join(dir, 'plain.idx'), join(dir, 'original.jsonl')]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/entries without sketches/);
+  });
+});
+
 describe('references dedupe refuses, before any new document is read', () => {
   // A new input that does not exist: had the run read its inputs, it would say so on stderr too.
   const refused = async (args: string[], message: RegExp) => {
