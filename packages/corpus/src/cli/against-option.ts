@@ -17,7 +17,7 @@ import { openRedisReference } from './against-redis.js';
 import type { RedisFlags } from './redis-options.js';
 
 export function againstOption(): Option {
-  return new Option('--against [ref...]', 'documents kept before: a new document near one of them (verified) is dropped for it, and the clusters file names it. Files, directories or patterns of documents; one index file from `simhash index build --sketches`; or nothing, with --redis and --name: that index on Redis');
+  return new Option('--against [ref...]', 'documents kept before: a new document near one of them (verified) is dropped for it, and the clusters file names it. Files, directories or patterns of documents; one index file from `simhash index build --sketches`; or nothing, with --redis and --name: that index on Redis. It takes every argument up to the next option: put it after the inputs');
 }
 
 /** Glob characters: a pattern may match nothing without being a typo of a path. */

@@ -17,10 +17,13 @@ export interface RedisReference {
 
 export async function openRedisReference(flags: RedisFlags): Promise<RedisReference> {
   const index = await openRedisIndex(flags, { acceptAnyPipelineVersion: true, create: false });
-  const size = await talkingToRedis(flags, () => index.size());
-  if (size === 0) {
+  let size: number;
+  try {
+    size = await talkingToRedis(flags, () => index.size());
+    if (size === 0) throw new UsageError(`--against: the index ${flags.name} on Redis holds no document`);
+  } catch (error) {
     await index.close();
-    throw new UsageError(`--against: the index ${flags.name} on Redis holds no document`);
+    throw error;
   }
   return {
     pipelineVersion: index.pipelineVersion,
