@@ -30,6 +30,8 @@ describe('dedupe --against on labelled families split 60/40', () => {
       expect(score.f1).toBeGreaterThanOrEqual(0.95);
       expect(score.namedShare).toBeGreaterThanOrEqual(0.95);
       expect(score.otherFamilies).toBeGreaterThan(100);
+      // Within the batch the run's own grouping decides: under leader grouping two copies of an original that verify
+      // against it but not against each other stay apart (one such family on seed 1: 180 of 181 kept once).
       expect(score.keptOnce).toBeGreaterThanOrEqual(score.otherFamilies - 2);
     });
   }
