@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSimHash, SimHashIndex } from '../../packages/simhash-wasm/src/pure/index.js';
 import { buildFamilies, familiesJsonl, type FamilyRecord } from '../../bench/quality/families.js';
 import { scoreReferenceKind, readJsonl, type RunCommand } from '../../bench/quality/against-runs.js';
 import { scoreAgainst, type AgainstRow } from '../../bench/quality/against-score.js';
@@ -24,7 +25,7 @@ afterAll(() => scratch?.remove());
 
 describe('dedupe --against on labelled families split 60/40', () => {
   for (const kind of ['jsonl', 'index'] as const) {
-    it(`a ${kind} reference: F1 >= 0.95, the reference named right for >= 95%, every other family kept once`, async () => {
+    it(`the reference as ${kind}: F1 >= 0.95, the reference named right for >= 95%, each other family kept once (the batch's own grouping aside)`, async () => {
       const score = await scoreReferenceKind(kind, records, { dir: scratch.fresh(), run });
       expect(score.positives).toBeGreaterThan(300);
       expect(score.f1).toBeGreaterThanOrEqual(0.95);
@@ -163,5 +164,10 @@ describe('references dedupe refuses, before any new document is read', () => {
     expect((await runCli(['index', 'build', '-q', '--out', join(dir, 'plain.idx'), join(dir, 'ref.jsonl')])).code).toBe(0);
     await refused(['--against', join(dir, 'plain.idx')], /no MinHash sketches .* index build --sketches/);
     await refused(['--against', join(dir, 'ref.idx'), join(dir, 'ref.jsonl')], /one index file alone/);
+    // An index an application serialized without names: its entries cannot be listed, even by SimHash alone.
+    const app = new SimHashIndex({ maxDistance: 3, pipelineVersion: createSimHash().version });
+    app.addMany(BigUint64Array.of(1n, 2n, 3n));
+    writeFileSync(join(dir, 'app.idx'), app.serialize());
+    await refused(['--verify', 'off', '--against', join(dir, 'app.idx')], /3 of its 3 entries have no name/);
   });
 });

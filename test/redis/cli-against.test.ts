@@ -6,7 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFamilies, familiesJsonl, type FamilyRecord } from '../../bench/quality/families.js';
-import { scoreReferenceKind } from '../../bench/quality/against-runs.js';
+import { readJsonl, scoreReferenceKind } from '../../bench/quality/against-runs.js';
+import { scoreAgainst, type AgainstRow } from '../../bench/quality/against-score.js';
 import { lines, runCli } from '../support/cli.js';
 import { startRedisCluster, type RedisCluster } from '../support/redis-cluster.js';
 import { scratchDir, type ScratchDir } from '../support/scratch-dir.js';
@@ -32,6 +33,31 @@ describe.skipIf(!HAVE_REDIS)('dedupe --against the index on Redis Cluster', () =
     expect(score.f1).toBeGreaterThanOrEqual(0.95);
     expect(score.namedShare).toBeGreaterThanOrEqual(0.95);
     expect(score.keptOnce).toBeGreaterThanOrEqual(score.otherFamilies - 2);
+  }, 180_000);
+
+  it('the three-dump workflow on the shared index: dump 2 against dump 1\'s kept, its kept added, dump 3 against both', async () => {
+    const dir = scratch.fresh();
+    const dumps = [0, 1, 2].map((i) => records.filter((_, r) => r % 3 === i));
+    dumps.forEach((dump, i) => writeFileSync(join(dir, `dump${i + 1}.jsonl`), familiesJsonl(dump)));
+    const name = ['--redis', redis(), '--name', 'against-dumps'];
+    const step = async (args: string[]) => {
+      const result = await runCli(args);
+      expect(result.code, result.stderr).toBe(0);
+      return result;
+    };
+    await step(['dedupe', '-q', '--output', join(dir, 'kept1.jsonl'), join(dir, 'dump1.jsonl')]);
+    await step(['index', 'build', '--sketches', '-k', '20', '-q', ...name, join(dir, 'kept1.jsonl')]);
+    await step(['dedupe', '-q', '--output', join(dir, 'kept2.jsonl'), join(dir, 'dump2.jsonl'), ...name, '--against']);
+    await step(['index', 'build', '--sketches', '-q', ...name, join(dir, 'kept2.jsonl')]);
+    const clusters = join(dir, 'clusters3.jsonl');
+    const kept = join(dir, 'kept3.jsonl');
+    await step(['dedupe', '-q', '--clusters', clusters, '--output', kept, join(dir, 'dump3.jsonl'), ...name, '--against']);
+    const kept1 = readJsonl(join(dir, 'kept1.jsonl')) as FamilyRecord[];
+    const kept2 = readJsonl(join(dir, 'kept2.jsonl')) as FamilyRecord[];
+    const score = scoreAgainst([...kept1, ...kept2], dumps[2], readJsonl(clusters) as AgainstRow[], new Set(readJsonl(kept).map((r) => String((r as FamilyRecord).id))));
+    expect(score.positives).toBeGreaterThan(200);
+    expect(score.f1).toBeGreaterThanOrEqual(0.95);
+    expect(score.namedShare).toBeGreaterThanOrEqual(0.95);
   }, 180_000);
 
   it('an index of another pipeline, or none under the name: exit 2, one line; entries without sketches: not dropped, and said', async () => {

@@ -11,7 +11,7 @@ const HOW = {
 } as const;
 
 export function referenceLine(stats: ReferenceStats): string {
-  return `against the reference: ${stats.documents} of these documents dropped for one of its ${stats.entries} documents (${stats.verifiedPairs} of ${stats.candidatePairs} candidate pairs within k ${HOW[stats.verification]})`;
+  return `against the reference: ${stats.documents} of these documents dropped for one of its ${stats.entries} documents (${stats.verifiedPairs} of ${stats.candidatePairs} candidate pairs within ${stats.distance} ${HOW[stats.verification]})`;
 }
 
 /** JSON `reference`: every document dropped for a reference document, in input order. */

@@ -6,6 +6,7 @@ import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
 import { looksLikeIndexFile, nameOf } from './index-file.js';
 import { readIndexFile } from './index-output.js';
+import { UsageError } from './context.js';
 
 /** A regular file that begins as an index file does. */
 export function isIndexFile(path: string): boolean {
@@ -28,6 +29,8 @@ export function readReferenceIndex(path: string): { readonly pipelineVersion: st
   const { index, names, sketches } = readIndexFile(path);
   // Every entry the command line writes has a name (and, with sketches, a sketch); an application's may have neither.
   const ids = [...new Set([...names.keys(), ...(sketches?.keys() ?? [])])].filter((id) => index.has(id)).sort((a, b) => a - b);
+  // An index holds no list of its ids: those without a name or a sketch (an application's serialize()) cannot be found.
+  if (ids.length < index.size) throw new UsageError(`--against ${path}: ${index.size - ids.length} of its ${index.size} entries have no name (an index an application serialized): build the reference with simhash index build --sketches`);
   const all = new Uint32Array(sketches === undefined ? 0 : ids.length * SKETCH_BINS);
   if (sketches !== undefined) ids.forEach((id, i) => all.set(sketches.get(id) ?? new Uint32Array(SKETCH_BINS).fill(0xffffffff), i * SKETCH_BINS));
   return {
