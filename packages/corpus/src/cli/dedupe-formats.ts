@@ -9,7 +9,7 @@ import type { Group } from '../grouping/group.js';
 import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
 import { runWarnings } from '../grouping/warnings.js';
 import type { ReferenceStats } from '../grouping/reference-match.js';
-import { referenceJson, referenceLine } from './against-formats.js';
+import { referenceJson, referenceLine, referenceLines } from './against-formats.js';
 
 export const JSON_FORMAT = 'simhash-dedupe/1';
 export type OutputFormat = 'text' | 'summary' | 'json' | 'jsonl';
@@ -140,6 +140,7 @@ export function formatText(result: DedupeResult, options: DedupeOptions): string
     if (result.tooShort.length > TEXT_TOO_SHORT_LIMIT) out.push(`  ... and ${result.tooShort.length - TEXT_TOO_SHORT_LIMIT} more (--format json lists them all)`);
     out.push('');
   }
+  out.push(...referenceLines(result));
   const s = summarize(result);
   out.push(summaryLine(s, options));
   if (s.verification !== undefined) out.push(verificationLine(s.verification, s.distanceChoice));
