@@ -101,6 +101,9 @@ describe('what a run against a reference reports, and an index with sketches und
     const text = await runCli([...args, '--format', 'summary']);
     expect(text.stdout).toContain(`against the reference: ${gone} of these documents dropped for one of its 300 documents (`);
     expect(text.stdout).toContain(`, ${gone} for the reference)`);
+    const plain = await runCli(args);
+    expect(plain.stdout).toContain(`dropped for the reference: ${gone} documents\n`);
+    expect(plain.stdout).toMatch(new RegExp(`\\n +\\d+ +${first.id} +for ${first.reference}, similarity ${first.similarity}\\n`));
     const jsonl = await runCli([...args, '--format', 'jsonl']);
     expect(lines(jsonl.stdout).filter((l) => l.startsWith('{"type":"reference"'))).toHaveLength(gone);
   });
