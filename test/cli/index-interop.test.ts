@@ -103,3 +103,18 @@ function popcount(x: bigint): number {
   for (; x > 0n; x &= x - 1n) count++;
   return count;
 }
+
+describe('the command line\'s index with sketches, version 1 (test/fixtures/index-files/cli-sketches-1.idx)', () => {
+  it('index query answers from it; dedupe --against verifies by its sketches, which are today\'s', () => {
+    const queried = runProcess(['index', 'query', '-i', fixture('cli-sketches-1.idx'), fixture('records.jsonl')]);
+    expect(queried.stderr).toBe('');
+    expect(lines(queried.stdout)[0]).toMatch(/ {2}doc\/a {2}\d+ doc\/a:0/);
+    // The same records again under other ids: each goes for itself, at similarity 1 (its stored sketch equals the
+    // one made now), and the edited one's near twin is not taken for it.
+    const again = readFileSync(fixture('records.jsonl'), 'utf8').replaceAll('"id":"doc/', '"id":"new/');
+    const deduped = runProcess(['dedupe', '--format', 'json', '--min-tokens', '5', '-', '--against', fixture('cli-sketches-1.idx')], again);
+    expect(deduped.code, deduped.stderr).toBe(0);
+    const report = JSON.parse(deduped.stdout) as { reference: { id: string; reference: string; similarity: number }[] };
+    expect(report.reference.map((r) => [r.id, r.reference, r.similarity])).toEqual([['new/a', 'doc/a', 1], ['new/b', 'doc/b', 1], ['new/ä-edited', 'doc/ä-edited', 1]]);
+  });
+});
