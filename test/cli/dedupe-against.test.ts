@@ -108,6 +108,23 @@ describe('what a run against a reference reports, and an index with sketches und
     expect(lines(jsonl.stdout).filter((l) => l.startsWith('{"type":"reference"'))).toHaveLength(gone);
   });
 
+  it('the same rows whatever the thread count, for a reference of documents and an index', async () => {
+    const dir = scratch.fresh();
+    writeFileSync(join(dir, 'ref.jsonl'), familiesJsonl(records.slice(0, 400)));
+    writeFileSync(join(dir, 'new.jsonl'), familiesJsonl(records.slice(400, 700)));
+    expect((await runCli(['index', 'build', '--sketches', '-q', '--threads', '2', '--out', join(dir, 'ref.idx'), join(dir, 'ref.jsonl')])).code).toBe(0);
+    for (const ref of ['ref.jsonl', 'ref.idx']) {
+      const rows = await Promise.all(['1', '3'].map(async (threads) => {
+        const clusters = join(dir, `c-${ref}-${threads}.jsonl`);
+        const result = await runCli(['dedupe', '-q', '--threads', threads, '--clusters', clusters, join(dir, 'new.jsonl'), '--against', join(dir, ref)]);
+        expect(result.code, result.stderr).toBe(0);
+        return readFileSync(clusters, 'utf8');
+      }));
+      expect(rows[0]).toContain('"tier":"reference"');
+      expect(rows[1]).toBe(rows[0]);
+    }
+  });
+
   it('index query reads an index with sketches; index remove takes a document out of it for dedupe --against', async () => {
     const dir = scratch.fresh();
     const original = records.find((r) => r.made === 'original' && r.family !== null)!;
