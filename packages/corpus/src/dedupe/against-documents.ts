@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import type { AnalysisHooks } from '../analysis/read-and-analyze.js';
 import { startAnalysis } from '../analysis/read-and-analyze.js';
-import type { DocumentInfo } from '../analysis/analyze-document.js';
+import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
 import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
@@ -22,21 +22,19 @@ export interface DocumentReference {
 export async function readReferenceDocuments(inputs: readonly string[], options: DedupeOptions, hooks: Pick<AnalysisHooks, 'skipped'>): Promise<DocumentReference> {
   const noStdin = () => Readable.from([]);
   const run = await startAnalysis(inputs, noStdin(), { ...options, sketches: true, keepField: undefined, share: undefined }, hooks);
-  const documents: DocumentInfo[] = [];
-  const fingerprints: bigint[] = [];
-  const tokens: number[] = [];
-  const sketches: Uint32Array[] = [];
-  for await (const batch of run.batches()) {
-    documents.push(...batch.documents);
-    fingerprints.push(...batch.fingerprints);
-    tokens.push(...batch.tokens);
-    sketches.push(batch.sketches);
-  }
-  const allSketches = new Uint32Array(documents.length * SKETCH_BINS);
+  // The batches' arrays joined once at the end (no number or bigint per document on the heap).
+  const batches: AnalyzedBatch[] = [];
+  for await (const batch of run.batches()) batches.push(batch);
+  const documents = batches.flatMap((b) => b.documents);
+  const fingerprints = new BigUint64Array(documents.length);
+  const tokens = new Uint32Array(documents.length);
+  const sketches = new Uint32Array(documents.length * SKETCH_BINS);
   let at = 0;
-  for (const s of sketches) {
-    allSketches.set(s, at);
-    at += s.length;
+  for (const batch of batches) {
+    fingerprints.set(batch.fingerprints, at);
+    tokens.set(batch.tokens, at);
+    sketches.set(batch.sketches, at * SKETCH_BINS);
+    at += batch.documents.length;
   }
   const verify = options.verify === undefined || options.verify === 'off' ? undefined : rereadVerification(
     { entries: run.entries, stdin: noStdin, options },
@@ -47,9 +45,9 @@ export async function readReferenceDocuments(inputs: readonly string[], options:
     pipelineVersion: run.version,
     reference: memoryReference({
       names: documents.map(documentName),
-      fingerprints: BigUint64Array.from(fingerprints),
-      tokens: Uint32Array.from(tokens),
-      sketches: allSketches,
+      fingerprints,
+      tokens,
+      sketches,
       ...(verify === undefined ? {} : { sets: (want: (entry: number) => boolean) => verify.sets(want, documents) }),
     }),
   };
