@@ -81,7 +81,7 @@ export async function writeDedupeOutputs(result: DedupeResult, options: DedupeOp
   const placement = placeDocuments(result, result.documents.length);
   if (flags.report !== undefined) await writeReport(flags.report, result, options, placement, flags, stdin);
   if (flags.clusters !== undefined) {
-    const rows = clusterRows(placement, (doc) => documentName(result.documents[doc]));
+    const rows = clusterRows(placement, (doc) => documentName(result.documents.at(doc)));
     await writeFileAtomic(flags.clusters, clustersFileChunks(rows, clustersOutputKind(flags.clusters)!), { label: `the clusters file ${flags.clusters}` });
   }
   if (flags.output !== undefined) {
@@ -108,7 +108,7 @@ export async function writeDedupeOutputs(result: DedupeResult, options: DedupeOp
 
 /** --report: the page, with the texts of the largest groups read again from the inputs. */
 async function writeReport(path: string, result: DedupeResult, options: DedupeOptions, placement: Placement, flags: OutputFlags, stdin: () => Readable): Promise<void> {
-  const rows = [...clusterRows(placement, (doc) => documentName(result.documents[doc]))];
+  const rows = [...clusterRows(placement, (doc) => documentName(result.documents.at(doc)))];
   const sampleGroups = flags.reportTexts ?? DEFAULT_SAMPLE_GROUPS;
   const texts = new Map<number, string>();
   if (sampleGroups > 0) {

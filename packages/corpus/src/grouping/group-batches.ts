@@ -2,11 +2,13 @@
 // Per document only its name, fingerprint, token count, digest and (for the verification) sketch are kept, never its
 // text. With a verification, the near tier's candidates (pairs within the candidate distance) are checked
 // (verify.ts), and only the pairs it verifies join groups.
-import { DIGEST_BYTES, type AnalyzedBatch, type DocumentInfo } from '../analysis/analyze-document.js';
+import { DIGEST_BYTES, type AnalyzedBatch } from '../analysis/analyze-document.js';
+import { DocumentTable } from '../analysis/document-table.js';
+import type { RangeBatch } from '../analysis/in-order.js';
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { candidatePairs, exactClasses, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
-import { keepValues, type KeepRule } from './keep.js';
+import { keepField, type KeepRule } from './keep.js';
 
 /** Without verification, leader grouping goes by pairs() up to this k (see groupBatches). */
 const PAIRS_LEADER_MAX_DISTANCE = 8;
@@ -37,7 +39,7 @@ export interface DistanceChoice {
 }
 
 export interface GroupedDocuments extends Grouping {
-  readonly documents: readonly DocumentInfo[];
+  readonly documents: DocumentTable;
   readonly fingerprints: BigUint64Array;
   readonly tokens: Uint32Array;
   /** What the verification did; absent without one. */
@@ -50,7 +52,12 @@ export interface GroupedDocuments extends Grouping {
 export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settings: GroupSettings): Promise<GroupedDocuments> {
   const collected: AnalyzedBatch[] = [];
   for await (const batch of batches) collected.push(batch);
-  const documents = collected.flatMap((b) => b.documents);
+  // Batches of a range are held as their columns (document-table.ts), never as an object per document.
+  const documents = new DocumentTable();
+  for (const batch of collected) {
+    if ('columns' in batch) documents.addColumns((batch as RangeBatch).columns);
+    else documents.addInfos(batch.documents);
+  }
   const n = documents.length;
   const fingerprints = new BigUint64Array(n);
   const tokens = new Uint32Array(n);
@@ -63,13 +70,13 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
     tokens.set(batch.tokens, start);
     digests.set(batch.digests, start * DIGEST_BYTES);
     if (sketches.length > 0) sketches.set(batch.sketches, start * SKETCH_BINS);
-    start += batch.documents.length;
+    start += batch.fingerprints.length;
   }
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   collected.length = 0;
   // The exact classes once, for every step below (the candidates, the choice of k, the groups).
   const classOf = exactClasses(digests, tokens, n);
-  const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepValues(documents, settings.keep) };
+  const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepField(settings.keep) === undefined ? undefined : documents.keepValues() };
   if (settings.verify === undefined) {
     // Leader groups from the index's pairs() (one batch search) rather than a nearest() query per document: the same
     // groups (test/dedupe/group-pairs.test.ts), in a third of the time at 1M documents and k = 3. Up to k = 8, where the
