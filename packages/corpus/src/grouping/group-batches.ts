@@ -5,7 +5,7 @@
 import { DIGEST_BYTES, type AnalyzedBatch } from '../analysis/analyze-document.js';
 import { DocumentTable } from '../analysis/document-table.js';
 import type { RangeBatch } from '../analysis/in-order.js';
-import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import { SketchStore } from './sketch-store.js';
 import { candidatePairs, exactClasses, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
 import { keepField, type KeepRule } from './keep.js';
@@ -62,14 +62,14 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
   const fingerprints = new BigUint64Array(n);
   const tokens = new Uint32Array(n);
   const digests = new Uint8Array(n * DIGEST_BYTES);
-  // The batches carry sketches when the first pass was asked for them (all or none do).
-  const sketches = new Uint32Array(collected.length > 0 && collected[0].sketches.length > 0 ? n * SKETCH_BINS : 0);
+  // The batches carry sketches when the first pass was asked for them; they stay in the batches' pieces.
+  const sketches = new SketchStore();
   let start = 0;
   for (const batch of collected) {
     fingerprints.set(batch.fingerprints, start);
     tokens.set(batch.tokens, start);
     digests.set(batch.digests, start * DIGEST_BYTES);
-    if (sketches.length > 0) sketches.set(batch.sketches, start * SKETCH_BINS);
+    sketches.add(batch.sketches);
     start += batch.fingerprints.length;
   }
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.

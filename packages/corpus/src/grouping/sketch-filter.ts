@@ -13,6 +13,7 @@ import type { Boilerplate } from '../analysis/boilerplate-sample.js';
 import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
+import type { SketchStore } from './sketch-store.js';
 
 export const FALSE_DROP = 1e-6;
 
@@ -68,7 +69,7 @@ export interface SketchFilterResult {
   readonly dropped: number;
 }
 
-export function sketchFilter(candidates: NearPairs, sketches: Uint32Array, sizes: Uint32Array, boilerplate: Boilerplate, mode: SimilarityMode, threshold: number): SketchFilterResult {
+export function sketchFilter(candidates: NearPairs, sketches: SketchStore, sizes: Uint32Array, boilerplate: Boilerplate, mode: SimilarityMode, threshold: number): SketchFilterResult {
   const filter = new BoilerplateFilter(boilerplate.shingles);
   // Containment's least Jaccard varies by pair: rounded down to 1/256 (a looser test, never a stricter one), each
   // step's limits made once.
@@ -82,10 +83,12 @@ export function sketchFilter(candidates: NearPairs, sketches: Uint32Array, sizes
   const jaccardLimits = mode === 'jaccard' ? dropLimits(threshold) : undefined;
   const keep: number[] = [];
   for (let i = 0; i < candidates.earlier.length; i++) {
-    const a = candidates.earlier[i] * SKETCH_BINS, b = candidates.later[i] * SKETCH_BINS;
+    const earlier = candidates.earlier[i], later = candidates.later[i];
+    const pieceA = sketches.piece(earlier), a = sketches.pieceOffset(earlier);
+    const pieceB = sketches.piece(later), b = sketches.pieceOffset(later);
     let used = 0, matches = 0;
     for (let bin = 0; bin < SKETCH_BINS; bin++) {
-      const x = sketches[a + bin], y = sketches[b + bin];
+      const x = pieceA[a + bin], y = pieceB[b + bin];
       const least = x < y ? x : y;
       if (least === EMPTY_BIN || filter.has(least)) continue;
       used++;
