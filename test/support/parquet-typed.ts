@@ -60,7 +60,7 @@ function typedValues(i: number): Record<string, unknown> {
 
 /** Writes a file of the typed columns; `texts[i]` is row i's text (null: a row that is no document). */
 export function writeTypedParquet(path: string, texts: readonly (string | null)[], rowGroupSize = 1000): Record<string, unknown>[] {
-  const rows = texts.map((text, i) => ({ ...typedValues(i), text }));
+  const rows: Record<string, unknown>[] = texts.map((text, i) => ({ ...typedValues(i), text }));
   const names = ['id', 'text', 'i32', 'i64', 'u64', 'f32', 'f64', 'flag', 'day', 'at', 'price', 'uuid', 'raw3', 'kind', 'meta', 'tags', 'counts'];
   const buffer = parquetWriteBuffer({ schema: TYPED_SCHEMA as never, rowGroupSize, columnData: names.map((name) => ({ name, data: rows.map((row) => row[name]) as never })) });
   writeFileSync(path, new Uint8Array(buffer));
