@@ -49,7 +49,7 @@ function typedValues(i: number): Record<string, unknown> {
     day: none ? null : new Date(Date.UTC(2020, 1, 29 + i)),
     at: none ? null : new Date(1_700_000_000_123 + i),
     price: none ? null : [1234567890123.45, -0.01, i * 100.25][i % 3],
-    uuid: none ? null : `00112233-4455-6677-8899-aabbccdd${String(i).padStart(4, '0')}`,
+    uuid: none ? null : `00112233-4455-6677-8899-aabbccdd${(i % 65_536).toString(16).padStart(4, '0')}`,
     raw3: none ? null : new Uint8Array([0xff, 0x00, i % 256]),
     kind: none ? null : ['news', 'blog'][i % 2],
     meta: none ? null : { lang: i % 2 === 0 ? 'en' : null, score: i % 3 === 0 ? null : BigInt(i) * 1_000_000_000_000n },
