@@ -35,7 +35,8 @@ export async function* parquetChunks(schema: readonly SchemaElement[], rows: Asy
     const rowsOfGroup = group;
     group = [];
     bytes = 0;
-    // One call per group, of exactly its rows: ParquetWriter cuts nothing further.
+    // One call per group, of exactly its rows: ParquetWriter cuts nothing further. A ByteWriter has no flush(), so
+    // write() and finish() run synchronously (they return a promise only for a writer that flushes).
     void parquet.write({ columnData: columns.map((name) => ({ name, data: rowsOfGroup.map((row) => row[name]) })), rowGroupSize: rowsOfGroup.length });
     return takeBytes(writer);
   };
