@@ -11,13 +11,15 @@ import { extractText } from '../html/extractor.js';
 import { describeReadError, htmlExtractor } from '../io/index.js';
 import { integerParser } from './options.js';
 import { clustersFileChunks } from '../dedupe/clusters-file.js';
-import { corpusOutputProblem, writeKeptCorpus } from '../dedupe/kept-corpus.js';
+import { writeKeptCorpus } from '../dedupe/kept-corpus.js';
 import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
 import { documentName, STDIN } from '../io/index.js';
 import { spoolToFile } from '../io/walk/spool.js';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
 import { CLUSTERS_EXTENSIONS, clustersOutputKind, CORPUS_EXTENSIONS, corpusOutputKind } from '../io/write/output-kind.js';
-import type { CliContext } from './context.js';
+import { UsageError, type CliContext } from './context.js';
+import { parquetOutputSchema } from '../io/write/parquet-output-schema.js';
+import type { WalkEntry } from '../io/index.js';
 import { parseOutputPath } from './options.js';
 import { createProgress } from './progress.js';
 
@@ -33,11 +35,8 @@ export interface OutputFlags {
 
 export function outputOptions(): Option[] {
   return [
-    new Option('-o, --output <file>', `write the kept corpus: every document in no group and each group's representative (--keep), in input order, as read (JSONL records byte for byte; files as {"id","text"}); ${CORPUS_EXTENSIONS}`)
-      .argParser(checked('--output', CORPUS_EXTENSIONS, (path) => {
-        const kind = corpusOutputKind(path);
-        return kind === undefined ? 'unknown' : corpusOutputProblem(kind);
-      })),
+    new Option('-o, --output <file>', `write the kept corpus: every document in no group and each group's representative (--keep), in input order, as read (JSONL records byte for byte; files as {"id","text"}; table rows as JSON objects, or as Parquet rows with the inputs' schema when every input is Parquet); ${CORPUS_EXTENSIONS}`)
+      .argParser(checked('--output', CORPUS_EXTENSIONS, (path) => (corpusOutputKind(path) === undefined ? 'unknown' : undefined))),
     new Option('--clusters <file>', `write one row per document: id, cluster, representative, distance, tier, kept, similarity; ${CLUSTERS_EXTENSIONS}`)
       .argParser(checked('--clusters', CLUSTERS_EXTENSIONS, (path) => (clustersOutputKind(path) === undefined ? 'unknown' : undefined))),
     new Option('--report <file.html>', 'write a self-contained HTML page of the run: summary, distance histogram, every group (largest first, with filters and search), word diffs for the largest groups')
@@ -59,6 +58,16 @@ function checked(flag: string, extensions: string, problem: (path: string) => st
     if (found !== undefined) throw new InvalidArgumentError(`${flag}: ${found}.`);
     return path;
   };
+}
+
+/**
+ * A Parquet --output needs Parquet inputs of one schema whose columns are written back exactly: asked before the
+ * run (their footers alone are read), so a run that could not write it is refused at once (exit code 2).
+ */
+export async function checkCorpusOutput(flags: OutputFlags, entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, options: { readonly jsonl?: boolean }): Promise<void> {
+  if (flags.output === undefined || corpusOutputKind(flags.output)?.format !== 'parquet') return;
+  const found = await parquetOutputSchema(entries, options);
+  if ('problem' in found) throw new UsageError(`--output ${flags.output}: ${found.problem}`);
 }
 
 /**
