@@ -225,8 +225,14 @@ function leaderGroupsFromPairs(representatives: readonly number[], pairs: NearPa
   const earlierOf = pairsByLater(pairs, isRepresentative, similarity);
   const leader = new Uint8Array(root.length);
   for (const d of representatives) {
+    const earlier = earlierOf.get(d);
+    // Most documents have no earlier partner: they lead, with no list to look through.
+    if (earlier === undefined) {
+      leader[d] = 1;
+      continue;
+    }
     let best = -1, bestDistance = Infinity, bestSimilarity = -1;
-    for (const [e, distance, s] of earlierOf.get(d) ?? []) {
+    for (const [e, distance, s] of earlier) {
       if (leader[e] === 0) continue;
       const better = s > bestSimilarity || (s === bestSimilarity && (distance < bestDistance || (distance === bestDistance && e < best)));
       if (better) [best, bestDistance, bestSimilarity] = [e, distance, s];
