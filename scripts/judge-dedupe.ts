@@ -52,11 +52,11 @@ for (const k of ks) {
   let duplicates = 0, near = 0, right = 0;
   for (const group of result.groups) {
     duplicates += group.members.length - 1;
-    const first = result.documents[group.members[0].doc].source;
+    const first = result.documents.at(group.members[0].doc).source;
     for (const member of group.members) {
       if (member.tier !== 'near') continue;
       near++;
-      if (jaccard(setOf(first), setOf(result.documents[member.doc].source)) >= RIGHT) right++;
+      if (jaccard(setOf(first), setOf(result.documents.at(member.doc).source)) >= RIGHT) right++;
     }
   }
   const share = near === 0 ? '-' : `${((100 * right) / near).toFixed(1)}%`;

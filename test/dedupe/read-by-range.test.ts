@@ -71,7 +71,7 @@ async function collect(batches: AsyncIterable<AnalyzedBatch>, skipped: string[][
     tokens.push(...batch.tokens);
     digests.push(...batch.digests);
     sketches.push(...batch.sketches);
-    if ((batch as RangeBatch).lines !== undefined) ranged += batch.documents.length;
+    if ((batch as RangeBatch).columns !== undefined) ranged += batch.documents.length;
   }
   const boilerplate = sample?.finish();
   return { result: { documents, skipped, fingerprints, tokens, digests, sketches, sampled, boilerplate: boilerplate && [...boilerplate.shingles] }, ranged };

@@ -7,6 +7,7 @@ import { BoilerplateSample, boilerplateThreshold, sampleKey, SAMPLE_TEXTS } from
 import { SKETCH_BINS, sketchInto } from '../../packages/corpus/src/analysis/minhash-sketch.js';
 import { setSimilarity, sortedUnique, withoutBoilerplate } from '../../packages/corpus/src/analysis/shingle-sets.js';
 import { dropLimits, FALSE_DROP, sketchFilter } from '../../packages/corpus/src/grouping/sketch-filter.js';
+import { SketchStore } from '../../packages/corpus/src/grouping/sketch-store.js';
 
 const randomSet = (random: Random, size: number) => Array.from({ length: size }, () => Math.floor(random.next() * 2 ** 32) >>> 0);
 const set = (values: readonly number[]) => sortedUnique(Uint32Array.from(values));
@@ -106,10 +107,16 @@ describe('the sketches\' test', () => {
     }
     const sketches = new Uint32Array(sets.length * SKETCH_BINS);
     sets.forEach((s, d) => sketches.set(sketchOf(s), d * SKETCH_BINS));
+    // Held in pieces of uneven sizes, as a run's batches bring them (a pair's two sketches often in two pieces).
+    const store = new SketchStore();
+    for (let start = 0, size = 1; start < sets.length; start += size, size = 1 + ((size * 7) % 251)) {
+      store.add(sketches.slice(start * SKETCH_BINS, Math.min(sets.length, start + size) * SKETCH_BINS));
+    }
+    expect(store.documents).toBe(sets.length);
     const sizes = Uint32Array.from(sets, (s) => s.length);
     const candidates = { earlier: Uint32Array.from(pairs, (p) => p[0]), later: Uint32Array.from(pairs, (p) => p[1]), distance: new Uint8Array(pairs.length) };
     for (const mode of ['jaccard', 'containment'] as const) {
-      const kept = sketchFilter(candidates, sketches, sizes, { shingles: boilerplate, threshold: 8, texts: 100, share: 1 }, mode, 0.5);
+      const kept = sketchFilter(candidates, store, sizes, { shingles: boilerplate, threshold: 8, texts: 100, share: 1 }, mode, 0.5);
       const keptSet = new Set([...kept.pairs.earlier]);
       let passing = 0, unrelated = 0, unrelatedDropped = 0;
       for (const [a, b] of pairs) {

@@ -6,6 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from '../../packages/simhash-wasm/src/index.js';
 import * as pure from '../../packages/simhash-wasm/src/pure/index.js';
 import type { SimHashOptions } from '../../packages/simhash-wasm/src/index.js';
+import type { FeatureSink } from '../../packages/simhash-wasm/src/internal/index.js';
+import { createFeaturesInto } from '../../packages/simhash-wasm/src/core/simhash.js';
+import { loadedEngine } from '../../packages/simhash-wasm/src/wasm/load.js';
+import { pureEngine } from '../../packages/simhash-wasm/src/pure/engine.js';
 
 beforeAll(() => wasm.init());
 
@@ -44,6 +48,27 @@ describe('fingerprintWithFeatures', () => {
   it('over texts longer than one slice of the input buffer (many slices voted one after another)', () => {
     const long = Array.from({ length: 400_000 }, (_, i) => `w${(i * 7919) % 5003}`).join(' '); // about 2.8 MB
     for (const hasher of [wasm.createSimHash(), wasm.createSimHash({ shingle: 1 }), pure.createSimHash()]) expectBoth(hasher, long);
+  });
+
+  it('into a sink (the pool tasks\' fingerprintWithFeaturesInto): the same, the sink reused and grown across documents short and long', () => {
+    const long = Array.from({ length: 300_000 }, (_, i) => `w${(i * 7919) % 5003}`).join(' ');
+    const inputs = ['the cat sat', long, '', 'on the mat, the cat', long.slice(0, 5000), 'x'];
+    fc.assert(fc.property(options, (opts) => {
+      for (const [hasher, into] of [[wasm.createSimHash(opts), createFeaturesInto(loadedEngine(), opts)], [pure.createSimHash(opts), createFeaturesInto(pureEngine, opts)]] as const) {
+        const sink: FeatureSink = { buffer: new BigUint64Array(2), length: 0 };
+        for (const input of inputs) {
+          const both = into(input, sink);
+          expect(both.fingerprint).toBe(hasher.fingerprint(input));
+          expect([...both.features]).toEqual([...hasher.features(input)]);
+        }
+      }
+    }), { numRuns: 12 });
+    // The public method's arrays stay the caller's: a second call does not overwrite the first's features.
+    const hasher = wasm.createSimHash();
+    const first = hasher.fingerprintWithFeatures('alpha beta gamma delta');
+    const copy = [...first.features];
+    hasher.fingerprintWithFeatures('one two three four five six');
+    expect([...first.features]).toEqual(copy);
   });
 
   it('an empty text, and one of separators only: fingerprint 0, no features', () => {

@@ -6,7 +6,8 @@
 // The engine reads each text once (fingerprintWithFeatures: the fingerprint and the shingle hashes from one pass), and
 // the token count, the digest, the sketch and the sample's set all come from the shingle hashes, in JavaScript,
 // without tokenizing again.
-import type { SimHash } from 'simhash-wasm';
+import type { FingerprintWithFeatures, SimHash, Text } from 'simhash-wasm';
+import type { FeatureSink } from 'simhash-wasm/internal';
 import { extractText, type HtmlExtractor } from '../html/extractor.js';
 import { sampledAt, sampleKey } from './boilerplate-sample.js';
 import { digestWords } from './content-digest.js';
@@ -51,13 +52,25 @@ export interface Analysis {
 /** 128 bits: no collision among any corpus that fits in memory. */
 export const DIGEST_BYTES = 16;
 
+/** Each document's features, in place of a new array per document (this thread's; every use is done before the next). */
+const sink: FeatureSink = { buffer: new BigUint64Array(4096), length: 0 };
+
 const NO_SAMPLES: SampledSets = { docs: new Uint32Array(0), ends: new Uint32Array(0), shingles: new Uint32Array(0) };
+
+/** The hashers a thread analyses with (task.ts builds them from the pool's TaskContext). */
+export interface Hashers {
+  readonly hasher: SimHash;
+  /** Width 1, the hasher's tokenization: counts the tokens of a text with a single shingle (see analyze). */
+  readonly tokenHasher: SimHash;
+  /** hasher.fingerprintWithFeatures into a sink (TaskContext's): no new array per document. */
+  readonly fingerprintWithFeaturesInto: (text: Text, sink: FeatureSink) => FingerprintWithFeatures;
+}
 
 /**
  * `tokenHasher` (width 1, the hasher's tokenization) counts the tokens of a text with a single shingle, which holds
  * anywhere from 1 to w tokens; every other count follows from the number of shingles (n − w + 1).
  */
-export function analyze(hasher: SimHash, tokenHasher: SimHash, inputs: readonly AnalyzeInput[], options: AnalyzeOptions = {}): Analysis {
+export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto }: Hashers, inputs: readonly AnalyzeInput[], options: AnalyzeOptions = {}): Analysis {
   // The corpus's repeated lines as the batch was sent (read-and-analyze.ts): main content's rule (b) and fallback.
   const repeated = options.repeatedLines === undefined ? undefined : new Set(options.repeatedLines);
   const texts = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html, repeated)));
@@ -72,7 +85,7 @@ export function analyze(hasher: SimHash, tokenHasher: SimHash, inputs: readonly 
   const sampledDocs: number[] = [];
   const sampledSets: Uint32Array[] = [];
   for (let i = 0; i < n; i++) {
-    const { fingerprint, features } = hasher.fingerprintWithFeatures(texts[i]);
+    const { fingerprint, features } = fingerprintWithFeaturesInto(texts[i], sink);
     fingerprints[i] = fingerprint;
     const count = features.length;
     tokens[i] = count >= 2 ? count + hasher.shingle - 1 : count === 0 ? 0 : hasher.shingle === 1 ? 1 : tokenHasher.features(texts[i]).length;

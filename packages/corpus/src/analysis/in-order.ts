@@ -12,6 +12,7 @@ import { DIGEST_BYTES, type Analysis, type AnalyzedBatch, type AnalyzeInput, typ
 import type { Analyzer } from './analyzer.js';
 import { sampleKey, type BoilerplateSample } from './boilerplate-sample.js';
 import type { RangeTaskResult } from './range-task.js';
+import { rangeDocument, type RangeColumns } from './document-table.js';
 
 export interface AnalysisHooks {
   /** The inputs are walked: this many bytes of files to read (undefined when stdin is among them). */
@@ -36,9 +37,12 @@ export interface InOrderSettings {
   readonly rangeBytes?: number;
 }
 
-/** A batch of the documents of a range also says where each one's line is in its file, to read it again by. */
+/**
+ * A batch of the documents of a range: also as columns (document-table.ts), which is how the grouping holds them.
+ * Its `documents` are made from the columns when first asked for (by commands that print or index as they go).
+ */
 export interface RangeBatch extends AnalyzedBatch {
-  readonly lines?: { readonly offset: Float64Array; readonly length: Uint32Array };
+  readonly columns: RangeColumns;
 }
 
 /**
@@ -68,19 +72,6 @@ interface FileLines {
   readonly path: string;
   lines: number;
   failed: boolean;
-}
-
-/**
- * A document of a JSONL file read by range. Its name (`path:line`) is made when asked for, not held: a million
- * documents are then a million small objects of one shape (about 64 bytes, and the id), not also a million strings.
- * `offset`: where its line starts in the file (`bytes` long), so a later pass can read it back by reference.
- */
-export class RangeDocument implements DocumentInfo {
-  constructor(readonly file: { readonly path: string }, readonly line: number, readonly offset: number, readonly bytes: number, readonly id: string | number | undefined, readonly keepValue: number | undefined) {}
-
-  get source(): string {
-    return `${this.file.path}:${this.line}`;
-  }
 }
 
 type Read =
@@ -176,22 +167,19 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       if (kind === 'skipped') hooks.skipped(`${file.path}:${first + line}`, reason);
       else hooks.flagged?.(`${file.path}:${first + line}`, reason);
     }
-    const documents: DocumentInfo[] = [];
-    for (let i = 0; i < result.ids.length; i++) {
-      const keepValue = result.keepValues === undefined || Number.isNaN(result.keepValues[i]) ? undefined : result.keepValues[i];
-      documents.push(new RangeDocument(file, first + result.line[i], result.offset[i], result.length[i], result.ids[i], keepValue));
-    }
+    const columns: RangeColumns = { file, firstLine: first, line: result.line, offset: result.offset, length: result.length, ids: result.ids, ...(result.keepValues === undefined ? {} : { keepValues: result.keepValues }) };
+    const n = result.line.length;
     if (result.texts !== undefined) {
-      for (let i = 0; i < documents.length; i++) addDocument(documents[i], result.texts.text[i], result.texts.html[i] === 1);
+      for (let i = 0; i < n; i++) addDocument(rangeDocument(columns, i), result.texts.text[i], result.texts.html[i] === 1);
       return;
     }
     // A range of blank or skipped lines gives no batch: a batch holds documents (the grouping reads the first
     // batch's arrays to see what every batch carries).
-    if (documents.length === 0) return;
+    if (n === 0) return;
     tail = undefined;
-    out.push({ batch: { documents, ...result.analysis!, lines: { offset: result.offset, length: result.length } } });
+    out.push({ batch: rangeBatch(columns, result.analysis!) });
     // No page among them (else `texts`): the batches' repeated lines are the same wherever the cut falls in here.
-    for (let i = 0; i < documents.length; i++) count(result.chars[i]);
+    for (let i = 0; i < n; i++) count(result.chars[i]);
   };
   const readRange = (file: FileLines, start: number, end: number): Read => {
     const { textField, idField, keepField, html = 'off' } = settings.reading ?? {};
@@ -200,7 +188,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     void result.then((r) => {
       read.settled = true;
       bytesRead += end - start;
-      if (r.analysis !== undefined) done += r.ids.length;
+      if (r.analysis !== undefined) done += r.line.length;
       report();
     }, () => {});
     return read;
@@ -250,6 +238,17 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       ...out.flatMap((o) => ('segment' in o && o.segment.analysis !== undefined ? [o.segment.analysis] : [])),
     ]);
   }
+}
+
+function rangeBatch(columns: RangeColumns, analysis: Analysis): RangeBatch {
+  let documents: DocumentInfo[] | undefined;
+  return {
+    ...analysis,
+    columns,
+    get documents() {
+      return (documents ??= Array.from(columns.line, (_, i) => rangeDocument(columns, i)));
+    },
+  };
 }
 
 /** A batch's sampled sets into the sample (batches come in input order: the first copy of a text is the one kept). */

@@ -13,6 +13,7 @@ import { recordFields } from '../io/formats/jsonl-record.js';
 import { describeReadError } from '../io/read-error.js';
 import type { Analysis, AnalyzeInput, AnalyzeOptions } from './analyze-document.js';
 import { analysisTask } from './task.js';
+import { packIds, type IdColumn } from './id-column.js';
 
 export interface RangeTaskInput {
   readonly path: string;
@@ -36,7 +37,8 @@ export interface RangeTaskResult {
   readonly length: Uint32Array;
   /** Its text's length in UTF-16 code units (what the main thread's batches are cut by). */
   readonly chars: Uint32Array;
-  readonly ids: readonly (string | number | undefined)[];
+  /** Their ids, packed (a string per range, not one per document: id-column.ts). */
+  readonly ids: IdColumn;
   /** With a keep field: the number there per document, NaN where there is none. */
   readonly keepValues?: Float64Array;
   /** Skipped lines and flagged documents, in line order (`line` as in `line`). */
@@ -50,7 +52,7 @@ export interface RangeTaskResult {
 
 /** Fresh each time: its buffers are transferred. */
 function unread(readError: string): RangeTaskResult {
-  return { lines: 0, line: new Uint32Array(0), offset: new Float64Array(0), length: new Uint32Array(0), chars: new Uint32Array(0), ids: [], notes: [], readError };
+  return { lines: 0, line: new Uint32Array(0), offset: new Float64Array(0), length: new Uint32Array(0), chars: new Uint32Array(0), ids: packIds([]), notes: [], readError };
 }
 
 export const rangeTask: Task<RangeTaskInput, RangeTaskResult> = {
@@ -77,7 +79,7 @@ export const rangeTask: Task<RangeTaskInput, RangeTaskResult> = {
         chars[i] = records[i].text.length;
       }
       const keepValues = keepField === undefined ? undefined : Float64Array.from(records, (r) => r.keepValue ?? NaN);
-      const base = { lines: range.lines, line, offset, length, chars, ids: records.map((r) => r.id), ...(keepValues === undefined ? {} : { keepValues }), notes: range.notes };
+      const base = { lines: range.lines, line, offset, length, chars, ids: packIds(records.map((r) => r.id)), ...(keepValues === undefined ? {} : { keepValues }), notes: range.notes };
       const extractor = htmlExtractor(html);
       if (extractor === 'main' && records.some((r) => r.html)) {
         return { ...base, texts: { text: records.map((r) => r.text), html: Uint8Array.from(records, (r) => (r.html ? 1 : 0)) } };
@@ -87,7 +89,7 @@ export const rangeTask: Task<RangeTaskInput, RangeTaskResult> = {
     };
   },
   transfer: (result) => [
-    result.line.buffer, result.offset.buffer, result.length.buffer, result.chars.buffer, ...(result.keepValues === undefined ? [] : [result.keepValues.buffer]),
+    result.line.buffer, result.offset.buffer, result.length.buffer, result.chars.buffer, result.ids.ends.buffer, result.ids.kinds.buffer, ...(result.keepValues === undefined ? [] : [result.keepValues.buffer]),
     ...(result.analysis === undefined ? [] : analysisTask.transfer(result.analysis)),
     ...(result.texts === undefined ? [] : [result.texts.html.buffer]),
   ] as ArrayBuffer[],

@@ -9,10 +9,10 @@ export interface AnalysisTaskInput extends AnalyzeOptions {
 
 export const analysisTask: Task<AnalysisTaskInput, Analysis> = {
   name: 'analyze',
-  prepare({ entry, hasher }) {
+  prepare({ entry, hasher, fingerprintWithFeaturesInto }) {
     // The hasher's own tokenization: under 'cjk-chars' a Chinese document counts its characters, not its clauses.
     const tokenHasher = entry.createSimHash({ shingle: 1, tokens: hasher.tokens });
-    return ({ inputs, ...options }) => analyze(hasher, tokenHasher, inputs, options);
+    return ({ inputs, ...options }) => analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto }, inputs, options);
   },
   transfer: (result) => [result.fingerprints.buffer, result.tokens.buffer, result.digests.buffer, result.sketches.buffer, result.sampled.docs.buffer, result.sampled.ends.buffer, result.sampled.shingles.buffer] as ArrayBuffer[],
 };

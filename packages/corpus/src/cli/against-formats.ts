@@ -39,7 +39,7 @@ export function referenceJson(result: DedupeResult): { source: string; id?: stri
   for (let doc = 0; doc < result.documents.length; doc++) {
     const entry = matches.entry[doc];
     if (entry < 0) continue;
-    const info = result.documents[doc];
+    const info = result.documents.at(doc);
     out.push({ source: info.source, ...(info.id === undefined ? {} : { id: info.id }), reference: matches.names[entry], distance: matches.distance[doc], similarity: roundSimilarity(matches.similarity[doc]) });
   }
   return out;

@@ -9,12 +9,12 @@ import { collectShards, parseShard, runShard } from './dedupe-shard.js';
 import { redisOptions, type RedisFlags } from './redis-options.js';
 import { createProgress } from './progress.js';
 import { formatJson, formatJsonl, formatSummary, formatText, type OutputFormat } from './dedupe-formats.js';
-import { STDIN } from '../io/index.js';
+import { STDIN, walkInputs } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
 import { distanceOption, keepOptions, keepRule, minTokensOption, verifyOption, verifyThresholdOption, type KeepFlags } from './dedupe-options.js';
 import type { VerifyMode } from '../grouping/verify.js';
 import { againstOption, openReference } from './against-option.js';
-import { outputOptions, withRereadableStdin, writeDedupeOutputs, type OutputFlags } from './dedupe-outputs.js';
+import { checkCorpusOutput, outputOptions, withRereadableStdin, writeDedupeOutputs, type OutputFlags } from './dedupe-outputs.js';
 import { analysisOptions, pipelineVersion, progressHooks, type RunFlags } from './document-run.js';
 import { inputOptions, readOptions } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
@@ -100,6 +100,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
       // The shards read the field a rule by field needs, so the rule is theirs: their files say it.
       if (self.getOptionValueSource('keep') === 'cli' || flags.keepMax !== undefined || flags.keepMin !== undefined) throw new UsageError('--keep, --keep-max and --keep-min are given to the shards (--shard); --collect keeps as their files say');
       const collected = collectShards(inputs);
+      await checkCorpusOutput(flags, collected.result.inputs, collected.options);
       await report(collected.result, collected.options, flags, () => context.stdin, context);
       return;
     }
@@ -123,6 +124,7 @@ async function runAgainst(inputs: string[], options: DedupeOptions, flags: Dedup
 /** The run with every input on this machine, reported. */
 async function runOnThisMachine(inputs: string[], options: DedupeOptions, flags: DedupeFlags, context: CliContext): Promise<DedupeResult> {
   const named = inputs.length > 0 ? inputs : [STDIN];
+  await checkCorpusOutput(flags, walkInputs(named, options), options);
   return withRereadableStdin({ ...flags, reread: options.verify !== 'off' }, named, context.stdin, async (stdin) => {
     const progress = createProgress(context.stderr, flags.quiet === true);
     let result;

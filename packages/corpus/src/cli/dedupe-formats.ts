@@ -91,7 +91,7 @@ function settings(options: DedupeOptions) {
 }
 
 function documentJson(result: DedupeResult, doc: number) {
-  const info = result.documents[doc];
+  const info = result.documents.at(doc);
   return { source: info.source, ...(info.id === undefined ? {} : { id: info.id }), fingerprint: toHex(result.fingerprints[doc]), tokens: result.tokens[doc] };
 }
 
@@ -173,7 +173,7 @@ export function formatSummary(result: DedupeResult, options: DedupeOptions): str
 
 function documentNamer(result: DedupeResult): (doc: number) => string {
   return (doc) => {
-    const info = result.documents[doc];
+    const info = result.documents.at(doc);
     // Quoted as git quotes paths when a name holds a newline or a tab: one line stays one document.
     return info.id === undefined ? quoteName(info.source) : `${quoteName(info.source)} (id ${JSON.stringify(info.id)})`;
   };

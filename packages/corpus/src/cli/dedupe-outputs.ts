@@ -11,13 +11,15 @@ import { extractText } from '../html/extractor.js';
 import { describeReadError, htmlExtractor } from '../io/index.js';
 import { integerParser } from './options.js';
 import { clustersFileChunks } from '../dedupe/clusters-file.js';
-import { corpusOutputProblem, writeKeptCorpus } from '../dedupe/kept-corpus.js';
+import { writeKeptCorpus } from '../dedupe/kept-corpus.js';
 import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
 import { documentName, STDIN } from '../io/index.js';
 import { spoolToFile } from '../io/walk/spool.js';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
 import { CLUSTERS_EXTENSIONS, clustersOutputKind, CORPUS_EXTENSIONS, corpusOutputKind } from '../io/write/output-kind.js';
-import type { CliContext } from './context.js';
+import { UsageError, type CliContext } from './context.js';
+import { parquetOutputSchema } from '../io/write/parquet-output-schema.js';
+import type { WalkEntry } from '../io/index.js';
 import { parseOutputPath } from './options.js';
 import { createProgress } from './progress.js';
 
@@ -33,11 +35,8 @@ export interface OutputFlags {
 
 export function outputOptions(): Option[] {
   return [
-    new Option('-o, --output <file>', `write the kept corpus: every document in no group and each group's representative (--keep), in input order, as read (JSONL records byte for byte; files as {"id","text"}); ${CORPUS_EXTENSIONS}`)
-      .argParser(checked('--output', CORPUS_EXTENSIONS, (path) => {
-        const kind = corpusOutputKind(path);
-        return kind === undefined ? 'unknown' : corpusOutputProblem(kind);
-      })),
+    new Option('-o, --output <file>', `write the kept corpus: every document in no group and each group's representative (--keep), in input order, as read (JSONL records byte for byte; files as {"id","text"}; table rows as JSON objects, or as Parquet rows with the inputs' schema when every input is Parquet); ${CORPUS_EXTENSIONS}`)
+      .argParser(checked('--output', CORPUS_EXTENSIONS, (path) => (corpusOutputKind(path) === undefined ? 'unknown' : undefined))),
     new Option('--clusters <file>', `write one row per document: id, cluster, representative, distance, tier, kept, similarity; ${CLUSTERS_EXTENSIONS}`)
       .argParser(checked('--clusters', CLUSTERS_EXTENSIONS, (path) => (clustersOutputKind(path) === undefined ? 'unknown' : undefined))),
     new Option('--report <file.html>', 'write a self-contained HTML page of the run: summary, distance histogram, every group (largest first, with filters and search), word diffs for the largest groups')
@@ -62,6 +61,16 @@ function checked(flag: string, extensions: string, problem: (path: string) => st
 }
 
 /**
+ * A Parquet --output needs Parquet inputs of one schema whose columns are written back exactly: asked before the
+ * run (their footers alone are read), so a run that could not write it is refused at once (exit code 2).
+ */
+export async function checkCorpusOutput(flags: OutputFlags, entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, options: { readonly jsonl?: boolean }): Promise<void> {
+  if (flags.output === undefined || corpusOutputKind(flags.output)?.format !== 'parquet') return;
+  const found = await parquetOutputSchema(entries, options);
+  if ('problem' in found) throw new UsageError(`--output ${flags.output}: ${found.problem}`);
+}
+
+/**
  * Runs the dedupe with stdin spooled to a private temporary file when the kept corpus, the report or the
  * verification (`reread`) must read it twice; the file is removed at the end. `run` gets the stdin to read.
  */
@@ -81,7 +90,7 @@ export async function writeDedupeOutputs(result: DedupeResult, options: DedupeOp
   const placement = placeDocuments(result, result.documents.length);
   if (flags.report !== undefined) await writeReport(flags.report, result, options, placement, flags, stdin);
   if (flags.clusters !== undefined) {
-    const rows = clusterRows(placement, (doc) => documentName(result.documents[doc]));
+    const rows = clusterRows(placement, (doc) => documentName(result.documents.at(doc)));
     await writeFileAtomic(flags.clusters, clustersFileChunks(rows, clustersOutputKind(flags.clusters)!, result.reference !== undefined), { label: `the clusters file ${flags.clusters}` });
   }
   if (flags.output !== undefined) {
@@ -109,7 +118,7 @@ export async function writeDedupeOutputs(result: DedupeResult, options: DedupeOp
 
 /** --report: the page, with the texts of the largest groups read again from the inputs. */
 async function writeReport(path: string, result: DedupeResult, options: DedupeOptions, placement: Placement, flags: OutputFlags, stdin: () => Readable): Promise<void> {
-  const rows = [...clusterRows(placement, (doc) => documentName(result.documents[doc]))];
+  const rows = [...clusterRows(placement, (doc) => documentName(result.documents.at(doc)))];
   const sampleGroups = flags.reportTexts ?? DEFAULT_SAMPLE_GROUPS;
   const texts = new Map<number, string>();
   if (sampleGroups > 0) {

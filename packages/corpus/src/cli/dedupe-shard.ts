@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { toHex } from 'simhash-wasm';
 import { DIGEST_BYTES, type AnalyzedBatch } from '../analysis/analyze-document.js';
+import { DocumentTable } from '../analysis/document-table.js';
 import { startAnalysis } from '../analysis/read-and-analyze.js';
 import { groupDocuments } from '../grouping/group.js';
 import { keepField, keepValues } from '../grouping/keep.js';
@@ -176,7 +177,7 @@ export function collectShards(files: readonly string[]): { result: DedupeResult;
     .map((f) => ({ kind: 'file', path: f.path, size: f.size }));
   const result: DedupeResult = {
     ...grouping,
-    documents: merged.documents,
+    documents: DocumentTable.of(merged.documents),
     fingerprints: merged.fingerprints,
     tokens: merged.tokens,
     pipelineVersion: header.pipelineVersion,

@@ -9,6 +9,7 @@ import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
 import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
+import { documentTable } from '../grouping/group-batches.js';
 import { documentName } from '../io/index.js';
 import type { DedupeOptions } from './pipeline.js';
 import { rereadVerification } from './verify-pass.js';
@@ -25,7 +26,7 @@ export async function readReferenceDocuments(inputs: readonly string[], options:
   // The batches' arrays joined once at the end (no number or bigint per document on the heap).
   const batches: AnalyzedBatch[] = [];
   for await (const batch of run.batches()) batches.push(batch);
-  const documents = batches.flatMap((b) => b.documents);
+  const documents = documentTable(batches);
   const fingerprints = new BigUint64Array(documents.length);
   const tokens = new Uint32Array(documents.length);
   const sketches = new Uint32Array(documents.length * SKETCH_BINS);
@@ -34,7 +35,7 @@ export async function readReferenceDocuments(inputs: readonly string[], options:
     fingerprints.set(batch.fingerprints, at);
     tokens.set(batch.tokens, at);
     sketches.set(batch.sketches, at * SKETCH_BINS);
-    at += batch.documents.length;
+    at += batch.fingerprints.length;
   }
   const verify = options.verify === undefined || options.verify === 'off' ? undefined : rereadVerification(
     { entries: run.entries, stdin: noStdin, options },
@@ -44,7 +45,7 @@ export async function readReferenceDocuments(inputs: readonly string[], options:
   return {
     pipelineVersion: run.version,
     reference: memoryReference({
-      names: documents.map(documentName),
+      names: Array.from({ length: documents.length }, (_, doc) => documentName(documents.at(doc))),
       fingerprints,
       tokens,
       sketches,

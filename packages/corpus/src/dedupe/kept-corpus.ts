@@ -3,11 +3,13 @@
 // and the kept records are read again in a second pass over the same inputs (stdin spooled to a file first, see
 // src/io/walk/spool.ts) and written as they come. The second pass checks that it reads the documents the first read
 // (same source, id and size, in the same order): an input changed in between fails the write, never a wrong corpus.
+// JSONL out (plain or compressed) for any input; Parquet out for Parquet inputs (kept-parquet.ts).
 import type { InputDocument } from '../io/index.js';
 import { rereadDocuments, type Reread } from './second-pass.js';
 import { recordLine } from '../io/formats/record-line.js';
+import { writeKeptParquet } from './kept-parquet.js';
 import { compressChunks } from '../io/write/compress-chunks.js';
-import { OutputError, writeFileAtomic } from '../io/write/index.js';
+import { writeFileAtomic } from '../io/write/index.js';
 import type { CorpusOutputKind } from '../io/write/output-kind.js';
 import { isKept, type Placement } from '../grouping/cluster-rows.js';
 
@@ -18,18 +20,11 @@ export interface SecondPass extends Reread {
 /** Bytes of output lines gathered before a chunk goes to the writer (or the compressor). */
 const CHUNK_BYTES = 1 << 20;
 
-/** Why this kind of output cannot be written (asked when the command line is parsed), or undefined when it can. */
-export function corpusOutputProblem(kind: CorpusOutputKind): string | undefined {
-  // PARQUET OUTPUT PLUGS IN HERE (1 of 2): undefined once writeParquetRecords exists.
-  return kind.format === 'parquet' ? 'Parquet output is not available yet; name a .jsonl, .jsonl.gz or .jsonl.zst file' : undefined;
-}
-
 export async function writeKeptCorpus(path: string, kind: CorpusOutputKind, pass: SecondPass): Promise<void> {
   const label = `the kept corpus ${path}`;
   if (kind.format === 'parquet') {
-    // PARQUET OUTPUT PLUGS IN HERE (2 of 2): await writeParquetRecords(path, keptDocuments(pass, label), { label }),
-    // atomic like the rest (each kept document's `record` holds the row's fields).
-    throw new OutputError(`cannot write ${label}: ${corpusOutputProblem(kind)}`, label);
+    await writeKeptParquet(path, label, pass, keptDocuments(pass, label));
+    return;
   }
   const lines = keptLines(keptDocuments(pass, label));
   await writeFileAtomic(path, kind.compression === undefined ? lines : compressChunks(kind.compression, lines), { label });

@@ -74,6 +74,6 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   const chooseDistance = verify !== undefined && options.autoDistance === true ? (fps: BigUint64Array) => corpusCandidateDistance(fps) : undefined;
   const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance, reference: options.reference });
   const documents = grouped.documents;
-  const bytes = documents.reduce((sum, d) => sum + d.bytes, 0);
+  const bytes = documents.totalBytes();
   return { ...grouped, pipelineVersion: run.version, inputs: run.entries, skipped, bytes, seconds: (performance.now() - started) / 1000, threads: run.threads };
 }

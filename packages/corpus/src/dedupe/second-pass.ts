@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { readDocumentBatches, type DocumentOptions, type InputDocument, type WalkEntry } from '../io/index.js';
 import { OutputError } from '../io/write/index.js';
-import type { DocumentInfo } from '../analysis/read-and-analyze.js';
+import type { DocumentTable } from '../analysis/document-table.js';
 
 export interface Reread {
   /** The inputs as the first pass walked them. */
@@ -14,7 +14,7 @@ export interface Reread {
   readonly stdin: () => Readable;
   readonly options: DocumentOptions;
   /** What the first pass read, in order. */
-  readonly documents: readonly DocumentInfo[];
+  readonly documents: DocumentTable;
   /** Input bytes read and documents passed so far. */
   readonly progress?: (bytesRead: number, documents: number) => void;
 }
@@ -31,7 +31,7 @@ export async function* rereadDocuments(pass: Reread, label: string, want: (doc: 
       if (event.kind === 'progress') bytesRead += event.bytes;
       if (event.kind !== 'document') continue; // skipped inputs were reported by the first pass
       const read = event.document;
-      const expected = documents[doc];
+      const expected = doc < documents.length ? documents.at(doc) : undefined;
       if (expected === undefined || expected.source !== read.source || expected.id !== read.id || expected.bytes !== read.bytes) {
         throw changedInput(label, expected?.source ?? read.source);
       }
@@ -40,7 +40,7 @@ export async function* rereadDocuments(pass: Reread, label: string, want: (doc: 
     }
     pass.progress?.(bytesRead, doc);
   }
-  if (doc !== documents.length) throw changedInput(label, documents[doc].source);
+  if (doc !== documents.length) throw changedInput(label, documents.at(doc).source);
 }
 
 function changedInput(label: string, source: string): OutputError {

@@ -7,8 +7,7 @@
 import { closeSync, openSync } from 'node:fs';
 import type { Tokenization } from 'simhash-wasm';
 import type { BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import type { DocumentInfo } from '../analysis/analyze-document.js';
-import { RangeDocument } from '../analysis/in-order.js';
+import type { DocumentTable } from '../analysis/document-table.js';
 import { extractText } from '../html/extractor.js';
 import { htmlExtractor, readRecordAt, recordFields } from '../io/index.js';
 import { OutputError } from '../io/write/index.js';
@@ -33,25 +32,26 @@ export function rereadVerification(pass: Omit<Reread, 'documents'>, sample: Boil
       const textOf = (text: string, html: boolean) => (html ? extractText(text, extractor) : text);
       let unlocated = false;
       for (const { doc, text, html } of locatedRecords(documents, want, pass)) yield { doc, set: shingleHashes(hasher, textOf(text, html)) };
-      for (let doc = 0; doc < documents.length && !unlocated; doc++) unlocated = want(doc) && !(documents[doc] instanceof RangeDocument);
+      for (let doc = 0; doc < documents.length && !unlocated; doc++) unlocated = want(doc) && documents.location(doc) === undefined;
       if (!unlocated) return;
-      const rest = (doc: number) => want(doc) && !(documents[doc] instanceof RangeDocument);
+      const rest = (doc: number) => want(doc) && documents.location(doc) === undefined;
       for await (const { doc, document } of rereadDocuments({ ...pass, documents }, LABEL, rest)) yield { doc, set: shingleHashes(hasher, textOf(document.text, document.html)) };
     },
   };
 }
 
 /** The wanted documents of JSONL files read by range, each read back alone by its offset. */
-function* locatedRecords(documents: readonly DocumentInfo[], want: (doc: number) => boolean, pass: Omit<Reread, 'documents'>): Generator<{ doc: number; text: string; html: boolean }> {
+function* locatedRecords(documents: DocumentTable, want: (doc: number) => boolean, pass: Omit<Reread, 'documents'>): Generator<{ doc: number; text: string; html: boolean }> {
   const fields = recordFields(pass.options.textField, pass.options.idField);
   const files = new Map<string, number>();
   try {
     for (let doc = 0; doc < documents.length; doc++) {
-      const document = documents[doc];
-      if (!want(doc) || !(document instanceof RangeDocument)) continue;
-      let fd = files.get(document.file.path);
-      if (fd === undefined) files.set(document.file.path, fd = openSync(document.file.path, 'r'));
-      const record = readRecordAt(fd, document.offset, document.bytes, fields, pass.options.html);
+      const location = want(doc) ? documents.location(doc) : undefined;
+      if (location === undefined) continue;
+      const document = documents.at(doc);
+      let fd = files.get(location.path);
+      if (fd === undefined) files.set(location.path, fd = openSync(location.path, 'r'));
+      const record = readRecordAt(fd, location.offset, location.length, fields, pass.options.html);
       if (record === null || 'skip' in record || record.id !== document.id) {
         throw new OutputError(`cannot write ${LABEL}: ${document.source} changed while dedupe read it (it was read twice: once to group, once to verify)`, LABEL);
       }

@@ -2,11 +2,13 @@
 // Per document only its name, fingerprint, token count, digest and (for the verification) sketch are kept, never its
 // text. With a verification, the near tier's candidates (pairs within the candidate distance) are checked
 // (verify.ts), and only the pairs it verifies join groups.
-import { DIGEST_BYTES, type AnalyzedBatch, type DocumentInfo } from '../analysis/analyze-document.js';
-import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import { DIGEST_BYTES, type AnalyzedBatch } from '../analysis/analyze-document.js';
+import { DocumentTable } from '../analysis/document-table.js';
+import type { RangeBatch } from '../analysis/in-order.js';
+import { SketchStore } from './sketch-store.js';
 import { candidatePairs, exactClasses, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
-import { keepValues, type KeepRule } from './keep.js';
+import { keepField, type KeepRule } from './keep.js';
 import { matchReference, type ReferenceMatches } from './reference-match.js';
 import type { ReferenceSet } from './reference-set.js';
 
@@ -41,7 +43,7 @@ export interface DistanceChoice {
 }
 
 export interface GroupedDocuments extends Grouping {
-  readonly documents: readonly DocumentInfo[];
+  readonly documents: DocumentTable;
   readonly fingerprints: BigUint64Array;
   readonly tokens: Uint32Array;
   /** What the verification did; absent without one. */
@@ -56,26 +58,26 @@ export interface GroupedDocuments extends Grouping {
 export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settings: GroupSettings): Promise<GroupedDocuments> {
   const collected: AnalyzedBatch[] = [];
   for await (const batch of batches) collected.push(batch);
-  const documents = collected.flatMap((b) => b.documents);
+  const documents = documentTable(collected);
   const n = documents.length;
   const fingerprints = new BigUint64Array(n);
   const tokens = new Uint32Array(n);
   const digests = new Uint8Array(n * DIGEST_BYTES);
-  // The batches carry sketches when the first pass was asked for them (all or none do).
-  const sketches = new Uint32Array(collected.length > 0 && collected[0].sketches.length > 0 ? n * SKETCH_BINS : 0);
+  // The batches carry sketches when the first pass was asked for them; they stay in the batches' pieces.
+  const sketches = new SketchStore();
   let start = 0;
   for (const batch of collected) {
     fingerprints.set(batch.fingerprints, start);
     tokens.set(batch.tokens, start);
     digests.set(batch.digests, start * DIGEST_BYTES);
-    if (sketches.length > 0) sketches.set(batch.sketches, start * SKETCH_BINS);
-    start += batch.documents.length;
+    sketches.add(batch.sketches);
+    start += batch.fingerprints.length;
   }
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   collected.length = 0;
   // The exact classes once, for every step below (the candidates, the choice of k, the groups).
   const classOf = exactClasses(digests, tokens, n);
-  const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepValues(documents, settings.keep) };
+  const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepField(settings.keep) === undefined ? undefined : documents.keepValues() };
   if (settings.verify === undefined) {
     const reference = await againstReference(base, settings, sketches, documents);
     // Leader groups from the index's pairs() (one batch search) rather than a nearest() query per document: the same
@@ -97,12 +99,22 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
   return { ...grouping, documents, fingerprints, tokens, verification: verified.stats, maxDistance: input.maxDistance, ...(distanceChoice === undefined ? {} : { distanceChoice }), ...reference };
 }
 
+/** The batches' documents, in order. Batches of a range are held as their columns (document-table.ts), never as an object per document. */
+export function documentTable(batches: readonly AnalyzedBatch[]): DocumentTable {
+  const documents = new DocumentTable();
+  for (const batch of batches) {
+    if ('columns' in batch) documents.addColumns((batch as RangeBatch).columns);
+    else documents.addInfos(batch.documents);
+  }
+  return documents;
+}
+
 /**
  * With a reference: the documents near one of its entries, matched at the run's candidate distance, and taken out of
  * the run's own tiers (their exact classes marked as having nothing to compare, as exactClasses marks a text without
  * tokens), so the rest are grouped among themselves as without a reference.
  */
-async function againstReference(input: { fingerprints: BigUint64Array; tokens: Uint32Array; classOf: Int32Array; maxDistance: number; minTokens: number }, settings: GroupSettings, sketches: Uint32Array, documents: readonly DocumentInfo[]): Promise<{ reference?: ReferenceMatches }> {
+async function againstReference(input: { fingerprints: BigUint64Array; tokens: Uint32Array; classOf: Int32Array; maxDistance: number; minTokens: number }, settings: GroupSettings, sketches: SketchStore, documents: DocumentTable): Promise<{ reference?: ReferenceMatches }> {
   if (settings.reference === undefined) return {};
   const reference = await matchReference({ ...input, sketches, documents, verify: settings.verify }, settings.reference);
   for (let doc = 0; doc < input.classOf.length; doc++) if (reference.entry[doc] >= 0) input.classOf[doc] = -1;

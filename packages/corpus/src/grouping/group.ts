@@ -106,22 +106,37 @@ export function groupDocuments(input: GroupingInput): Grouping {
     const join = input.mode === 'leader' ? leaderGroups : connectedGroups;
     join(representatives, fingerprints, input.maxDistance, root);
   }
-  const byRoot = new Map<number, number[]>();
-  for (let d = 0; d < n; d++) {
-    if (classOf[d] < 0) continue;
-    const r = rootOf(root, classOf[d]);
-    let docs = byRoot.get(r);
-    if (!docs) byRoot.set(r, (docs = []));
-    docs.push(d);
-  }
   const groups: Group[] = [];
-  for (const docs of byRoot.values()) {
-    if (docs.length < 2) continue;
+  for (const docs of membersByGroup(classOf, root)) {
     const representative = chooseRepresentative(docs, input.keep ?? 'first', tokens, input.keepValues);
     groups.push(describeGroup(docs, representative, classOf, fingerprints, input.memberSimilarity));
   }
   groups.sort((a, b) => a.members[0].doc - b.members[0].doc);
   return { groups, tooShort };
+}
+
+/**
+ * The documents of each group of two or more, in input order. Sizes are counted first so that only those groups get
+ * an array: a million documents that stay alone cost two typed arrays, not a million small arrays and map entries
+ * (the grouping's memory peak at 1M documents before).
+ */
+function membersByGroup(classOf: Int32Array, root: Int32Array): number[][] {
+  const n = classOf.length;
+  const groupOf = new Int32Array(n);
+  const size = new Int32Array(n);
+  for (let d = 0; d < n; d++) {
+    groupOf[d] = classOf[d] < 0 ? -1 : rootOf(root, classOf[d]);
+    if (groupOf[d] >= 0) size[groupOf[d]]++;
+  }
+  const members = new Map<number, number[]>();
+  for (let d = 0; d < n; d++) {
+    const g = groupOf[d];
+    if (g < 0 || size[g] < 2) continue;
+    let docs = members.get(g);
+    if (docs === undefined) members.set(g, (docs = []));
+    docs.push(d);
+  }
+  return [...members.values()];
 }
 
 /**
@@ -206,49 +221,63 @@ function connectedGroups(representatives: readonly number[], fingerprints: BigUi
  * leaders.nearest() picks by distance, then id. Pairs with a document that is not a representative are ignored.
  */
 function leaderGroupsFromPairs(representatives: readonly number[], pairs: NearPairs, root: Int32Array, similarity?: Float64Array): void {
-  const isRepresentative = new Set(representatives);
+  const isRepresentative = flagsOf(representatives, root.length);
   const earlierOf = pairsByLater(pairs, isRepresentative, similarity);
-  const leader = new Set<number>();
+  const leader = new Uint8Array(root.length);
   for (const d of representatives) {
+    const earlier = earlierOf.get(d);
+    // Most documents have no earlier partner: they lead, with no list to look through.
+    if (earlier === undefined) {
+      leader[d] = 1;
+      continue;
+    }
     let best = -1, bestDistance = Infinity, bestSimilarity = -1;
-    for (const [e, distance, s] of earlierOf.get(d) ?? []) {
-      if (!leader.has(e)) continue;
+    for (const [e, distance, s] of earlier) {
+      if (leader[e] === 0) continue;
       const better = s > bestSimilarity || (s === bestSimilarity && (distance < bestDistance || (distance === bestDistance && e < best)));
       if (better) [best, bestDistance, bestSimilarity] = [e, distance, s];
     }
-    if (best < 0) leader.add(d);
+    if (best < 0) leader[d] = 1;
     else root[d] = best;
   }
 }
 
 /** connectedGroups over given pairs: components of the pair graph, each rooted at its earliest document. */
 function connectedGroupsFromPairs(representatives: readonly number[], pairs: NearPairs, root: Int32Array): void {
-  const isRepresentative = new Set(representatives);
-  const parent = new Map<number, number>(representatives.map((d) => [d, d]));
+  const isRepresentative = flagsOf(representatives, root.length);
+  const parent = new Int32Array(root.length);
+  for (const d of representatives) parent[d] = d;
   const find = (x: number): number => {
-    while (parent.get(x) !== x) x = parent.get(x)!;
+    while (parent[x] !== x) x = parent[x];
     return x;
   };
   for (let i = 0; i < pairs.earlier.length; i++) {
     const a = pairs.earlier[i], b = pairs.later[i];
-    if (!isRepresentative.has(a) || !isRepresentative.has(b)) continue;
+    if (isRepresentative[a] === 0 || isRepresentative[b] === 0) continue;
     const ra = find(a), rb = find(b);
-    if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb)); // the earliest stays the root
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb); // the earliest stays the root
   }
   for (const d of representatives) root[d] = find(d);
 }
 
 /** Each later document's earlier partners as [earlier, distance, similarity (0 without verification)]. */
-function pairsByLater(pairs: NearPairs, keep: ReadonlySet<number>, similarity?: Float64Array): Map<number, [number, number, number][]> {
+function pairsByLater(pairs: NearPairs, keep: Uint8Array, similarity?: Float64Array): Map<number, [number, number, number][]> {
   const out = new Map<number, [number, number, number][]>();
   for (let i = 0; i < pairs.earlier.length; i++) {
     const a = pairs.earlier[i], b = pairs.later[i];
-    if (!keep.has(a) || !keep.has(b)) continue;
+    if (keep[a] === 0 || keep[b] === 0) continue;
     let list = out.get(b);
     if (!list) out.set(b, (list = []));
     list.push([a, pairs.distance[i], similarity?.[i] ?? 0]);
   }
   return out;
+}
+
+/** A byte per document: 1 for those listed (a Set of a million numbers costs tens of megabytes). */
+function flagsOf(docs: readonly number[], n: number): Uint8Array {
+  const flags = new Uint8Array(n);
+  for (const d of docs) flags[d] = 1;
+  return flags;
 }
 
 function rootOf(root: Int32Array, d: number): number {

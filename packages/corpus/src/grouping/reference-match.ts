@@ -9,7 +9,8 @@
 // - without verification: SimHash distance alone.
 // A document goes to the verified reference entry it is most similar to (ties: the nearest, then the earliest), and
 // its exact copies in the run go with it. The groups of the run are then made without them (group-batches.ts).
-import type { DocumentInfo } from '../analysis/analyze-document.js';
+import type { DocumentTable } from '../analysis/document-table.js';
+import type { SketchStore } from './sketch-store.js';
 import { setSimilarity, withoutBoilerplate } from '../analysis/shingle-sets.js';
 import { nearRepresentatives } from './group.js';
 import { binAgreement, BoilerplateFilter, dropLimits } from './sketch-filter.js';
@@ -49,12 +50,12 @@ export interface ReferenceMatches {
 export interface ReferenceInput {
   readonly fingerprints: BigUint64Array;
   readonly tokens: Uint32Array;
-  /** The run's sketches (SKETCH_BINS a document), empty without verification. */
-  readonly sketches: Uint32Array;
+  /** The run's sketches (none without verification). */
+  readonly sketches: SketchStore;
   readonly classOf: Int32Array;
   readonly minTokens: number;
   readonly maxDistance: number;
-  readonly documents: readonly DocumentInfo[];
+  readonly documents: DocumentTable;
   readonly verify?: Verification;
 }
 
@@ -124,10 +125,10 @@ async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candi
   const boilerplate = verify.sample.finish();
   const filter = new BoilerplateFilter(boilerplate.shingles);
   const { sketches } = candidates.found;
-  const agreement = candidates.docs.map((doc, i) => binAgreement(input.sketches, doc, sketches, candidates.entries[i], filter));
+  const agreement = candidates.docs.map((doc, i) => binAgreement(input.sketches.piece(doc), input.sketches.pieceOffset(doc), sketches, candidates.entries[i] * SKETCH_BINS, filter));
   if (!exact) return agreement.map(({ used, matches }) => (used >= MIN_SKETCH_BINS ? matches / used : NaN));
   // The sketches rule out the pairs far below the threshold (jaccard only; see sketch-filter.ts), when both have one.
-  const limits = verify.settings.mode === 'jaccard' && sketches.length > 0 && input.sketches.length > 0 ? dropLimits(verify.settings.threshold) : undefined;
+  const limits = verify.settings.mode === 'jaccard' && sketches.length > 0 && input.sketches.documents > 0 ? dropLimits(verify.settings.threshold) : undefined;
   const left = candidates.docs.map((_, i) => limits === undefined || agreement[i].matches > limits[agreement[i].used]);
   const wantDocs = new Set<number>(), wantEntries = new Set<number>();
   candidates.docs.forEach((doc, i) => {

@@ -13,6 +13,7 @@ import type { Boilerplate } from '../analysis/boilerplate-sample.js';
 import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
+import type { SketchStore } from './sketch-store.js';
 
 export const FALSE_DROP = 1e-6;
 
@@ -64,12 +65,12 @@ function leastJaccard(mode: SimilarityMode, threshold: number, a: number, b: num
 
 /**
  * How two sketches agree: of the bins whose union minimum is not boilerplate (`used`), how many hold the same value
- * (`matches`). Document `a` of `sketchesA` against document `b` of `sketchesB` (the same array, or a reference's).
+ * (`matches`). The sketch at word `a` of `pieceA` against the one at word `b` of `pieceB` (a run's, or a reference's).
  */
-export function binAgreement(sketchesA: Uint32Array, a: number, sketchesB: Uint32Array, b: number, filter: BoilerplateFilter): { used: number; matches: number } {
+export function binAgreement(pieceA: Uint32Array, a: number, pieceB: Uint32Array, b: number, filter: BoilerplateFilter): { used: number; matches: number } {
   let used = 0, matches = 0;
   for (let bin = 0; bin < SKETCH_BINS; bin++) {
-    const x = sketchesA[a * SKETCH_BINS + bin], y = sketchesB[b * SKETCH_BINS + bin];
+    const x = pieceA[a + bin], y = pieceB[b + bin];
     const least = x < y ? x : y;
     if (least === EMPTY_BIN || filter.has(least)) continue;
     used++;
@@ -84,7 +85,7 @@ export interface SketchFilterResult {
   readonly dropped: number;
 }
 
-export function sketchFilter(candidates: NearPairs, sketches: Uint32Array, sizes: Uint32Array, boilerplate: Boilerplate, mode: SimilarityMode, threshold: number): SketchFilterResult {
+export function sketchFilter(candidates: NearPairs, sketches: SketchStore, sizes: Uint32Array, boilerplate: Boilerplate, mode: SimilarityMode, threshold: number): SketchFilterResult {
   const filter = new BoilerplateFilter(boilerplate.shingles);
   // Containment's least Jaccard varies by pair: rounded down to 1/256 (a looser test, never a stricter one), each
   // step's limits made once.
@@ -98,7 +99,8 @@ export function sketchFilter(candidates: NearPairs, sketches: Uint32Array, sizes
   const jaccardLimits = mode === 'jaccard' ? dropLimits(threshold) : undefined;
   const keep: number[] = [];
   for (let i = 0; i < candidates.earlier.length; i++) {
-    const { used, matches } = binAgreement(sketches, candidates.earlier[i], sketches, candidates.later[i], filter);
+    const earlier = candidates.earlier[i], later = candidates.later[i];
+    const { used, matches } = binAgreement(sketches.piece(earlier), sketches.pieceOffset(earlier), sketches.piece(later), sketches.pieceOffset(later), filter);
     const limits = jaccardLimits ?? limitsFor(leastJaccard(mode, threshold, sizes[candidates.earlier[i]], sizes[candidates.later[i]]));
     if (matches > limits[used]) keep.push(i);
   }

@@ -8,11 +8,12 @@
 // the first pass rule out the candidates that are far below the threshold (sketch-filter.ts: most of them, when k is
 // wide), and only the documents of the pairs left have their exact sets made, from their texts read again (the
 // command line's dedupe/verify-pass.ts) or kept from the first pass (the library's dedupe() over a stream).
-import type { DocumentInfo } from '../analysis/analyze-document.js';
+import type { DocumentTable } from '../analysis/document-table.js';
 import type { Boilerplate, BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { setSimilarity, withoutBoilerplate, type SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
 import { sketchFilter } from './sketch-filter.js';
+import type { SketchStore } from './sketch-store.js';
 
 export { boilerplateThreshold, BOILERPLATE_MIN_DOCUMENTS, BOILERPLATE_SHARE } from '../analysis/boilerplate-sample.js';
 export { intersectionSize, setSimilarity, shingleHasher, shingleHashes, sortedUnique, withoutBoilerplate } from '../analysis/shingle-sets.js';
@@ -36,7 +37,7 @@ export interface Verification {
    * The shingle sets (analysis/shingle-sets.ts) of the documents `want` asks for, each once, in any order;
    * `documents`: what the first pass read, in order (a second reading checks it reads the same).
    */
-  sets(want: (doc: number) => boolean, documents: readonly DocumentInfo[]): AsyncIterable<{ readonly doc: number; readonly set: Uint32Array }>;
+  sets(want: (doc: number) => boolean, documents: DocumentTable): AsyncIterable<{ readonly doc: number; readonly set: Uint32Array }>;
 }
 
 /** What the verification did, for the summary (JSON `verification`) and the measurements in docs/cli.md. */
@@ -83,11 +84,11 @@ export interface VerifiedPairs {
  * The candidates verified: `sketches` (SKETCH_BINS a document; empty: none, every candidate is compared exactly) and
  * `sizes` (shingle counts a document, for containment's test) from the first pass.
  */
-export async function verifyCandidates(candidates: NearPairs, documents: readonly DocumentInfo[], sketches: Uint32Array, sizes: Uint32Array, verification: Verification): Promise<VerifiedPairs> {
+export async function verifyCandidates(candidates: NearPairs, documents: DocumentTable, sketches: SketchStore, sizes: Uint32Array, verification: Verification): Promise<VerifiedPairs> {
   const started = performance.now();
   const { settings } = verification;
   const boilerplate = verification.sample.finish();
-  const filtered = sketches.length === 0 ? { pairs: candidates, dropped: 0 } : sketchFilter(candidates, sketches, sizes, boilerplate, settings.mode, settings.threshold);
+  const filtered = sketches.documents === 0 ? { pairs: candidates, dropped: 0 } : sketchFilter(candidates, sketches, sizes, boilerplate, settings.mode, settings.threshold);
   const sketchSeconds = (performance.now() - started) / 1000;
   const wanted = new Set<number>();
   for (let i = 0; i < filtered.pairs.earlier.length; i++) wanted.add(filtered.pairs.earlier[i]).add(filtered.pairs.later[i]);

@@ -3,7 +3,7 @@ import { describe, toHex } from './bits.js';
 import { assertAttached } from './detached.js';
 import { resolveOptions } from './options.js';
 import { termWeighted } from './term-weighted.js';
-import type { Engine, EngineName, EngineStream, FingerprintWithFeatures, SimHashOptions, Text, Tokenization } from './types.js';
+import type { Engine, EngineName, EngineStream, FeatureSink, FingerprintWithFeatures, HasherConfig, SimHashOptions, Text, Tokenization } from './types.js';
 
 export interface SimHashStream {
   /** Feeds the next chunk (string or UTF-8 bytes); cut anywhere. Returns the stream for chaining. */
@@ -40,6 +40,25 @@ export function assertText(text: unknown, name: string): asserts text is Text {
   if (text.length === 0) assertAttached(text, name); // only an empty view can be of a detached buffer
 }
 
+/** fingerprintWithFeatures of a checked text: the engine's one pass where it has one, else its two calls. */
+function fingerprintAndFeatures(engine: Engine, text: Text, config: HasherConfig, sink?: FeatureSink): FingerprintWithFeatures {
+  return engine.fingerprintWithFeatures?.(text, config, sink) ?? { fingerprint: engine.fingerprint(text, config), features: engine.features(text, config.shingle, config.tokens) };
+}
+
+/**
+ * createSimHashWith(baseEngine, options).fingerprintWithFeatures, the features written into the caller's sink (a
+ * view of sink.buffer, valid until its next use) where the engine can: for the pool's tasks (TaskContext), which
+ * take the features of millions of documents one at a time. Not on the hasher: the browser bundles need none of it.
+ */
+export function createFeaturesInto(baseEngine: Engine, options?: SimHashOptions): (text: Text, sink: FeatureSink) => FingerprintWithFeatures {
+  const { config } = resolveOptions(options, baseEngine);
+  const engine = termWeighted(baseEngine, config);
+  return (text, sink) => {
+    assertText(text, 'text');
+    return fingerprintAndFeatures(engine, text, config, sink);
+  };
+}
+
 export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions): SimHash {
   const { config, version } = resolveOptions(options, baseEngine);
   const engine = termWeighted(baseEngine, config);
@@ -74,7 +93,7 @@ export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions):
     },
     fingerprintWithFeatures(text: Text): FingerprintWithFeatures {
       assertText(text, 'text');
-      return engine.fingerprintWithFeatures?.(text, config) ?? { fingerprint: engine.fingerprint(text, config), features: engine.features(text, config.shingle, config.tokens) };
+      return fingerprintAndFeatures(engine, text, config);
     },
     stream(): SimHashStream {
       return wrapStream(engine.openStream(config));

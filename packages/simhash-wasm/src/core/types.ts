@@ -76,6 +76,17 @@ export interface FingerprintWithFeatures {
   readonly features: BigUint64Array;
 }
 
+/**
+ * Where fingerprintWithFeatures may put a document's features instead of a new array: `buffer` (grown as needed,
+ * reused for the next document) holds them in its first `length` slots. A new ArrayBuffer per document costs more
+ * than the copy into it (about a microsecond each, and garbage): callers that take the features of millions of
+ * documents one at a time and keep none of them pass one (simhash-wasm/internal's fingerprintWithFeaturesInto).
+ */
+export interface FeatureSink {
+  buffer: BigUint64Array;
+  length: number;
+}
+
 /** One fingerprint engine. Inputs reach it already validated (strings or Uint8Arrays). */
 export interface Engine {
   readonly name: EngineName;
@@ -84,7 +95,7 @@ export interface Engine {
   /** The feature hashes of a document, in order, repeats included (as the counters see them). */
   features(text: Text, shingle: number, tokens: Tokenization): BigUint64Array;
   /** Both in one pass over the text where the engine can; absent or undefined: src/core calls features() and fingerprint(). */
-  fingerprintWithFeatures?(text: Text, config: HasherConfig): FingerprintWithFeatures | undefined;
+  fingerprintWithFeatures?(text: Text, config: HasherConfig, sink?: FeatureSink): FingerprintWithFeatures | undefined;
   openStream(config: HasherConfig): EngineStream;
   /** FNV-1a 64 + splitmix64 of the UTF-8 bytes of `shingleText`, exactly as given. */
   featureHash(shingleText: string): bigint;

@@ -5,6 +5,7 @@
 // it changes with the siblings, which are released together with this package at one version.
 export { assertFingerprint, describe, popcount32 } from '../core/bits.js';
 export { assertAttached } from '../core/detached.js';
+export type { FeatureSink } from '../core/types.js';
 export { DEFAULT_HASHER_VERSION, DEFAULT_SHINGLE, DEFAULT_TOKENS } from '../core/options.js';
 export { ENGINE_NAMES, TERM_WEIGHTS, TOKENIZATIONS } from '../core/types.js';
 export { binomial, makeLayout, MAX_TABLES } from '../block-index/plan/layout.js';

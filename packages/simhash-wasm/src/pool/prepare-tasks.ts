@@ -1,7 +1,8 @@
 // A worker's tasks, prepared from its setup. A worker thread answers messages with them, and a one-thread run
 // (createLocalPool) calls them in this thread: the same functions, so one thread and many give the same bits.
 import type { SimHash } from '../core/simhash.js';
-import { loadEntry } from './engine-entry.js';
+import { createFeaturesInto } from '../core/simhash.js';
+import { engineOf, loadEntry } from './engine-entry.js';
 import type { WorkerSetup } from './protocol.js';
 import type { AnyTask } from './task.js';
 
@@ -17,8 +18,10 @@ export interface PreparedTasks {
 /** Checks the setup (the library's own messages) and prepares each task once. */
 export async function prepareTasks(setup: WorkerSetup, tasks: readonly AnyTask[]): Promise<PreparedTasks> {
   const entry = await loadEntry(setup.engine);
-  const hasher = entry.createSimHash({ shingle: setup.shingle, weights: setup.weights, defaultWeight: setup.defaultWeight, tokens: setup.tokens , termWeights: setup.termWeights });
-  const prepared = new Map(tasks.map((task) => [task.name, { task, run: task.prepare({ entry, hasher }) }]));
+  const options = { shingle: setup.shingle, weights: setup.weights, defaultWeight: setup.defaultWeight, tokens: setup.tokens, termWeights: setup.termWeights };
+  const hasher = entry.createSimHash(options);
+  const fingerprintWithFeaturesInto = createFeaturesInto(engineOf(setup.engine), options);
+  const prepared = new Map(tasks.map((task) => [task.name, { task, run: task.prepare({ entry, hasher, fingerprintWithFeaturesInto }) }]));
   const find = (name: string) => {
     const found = prepared.get(name);
     if (found === undefined) throw new Error(`this pool serves no task named ${JSON.stringify(name)}`);

@@ -2,6 +2,7 @@
 // owns a job defines its task and a worker script serving it (serveTasks), so a worker loads only the code of the
 // tasks it serves: dist/pool-worker.js has no HTML parser, the dedupe layer's worker has.
 import type { SimHash } from '../core/simhash.js';
+import type { FeatureSink, FingerprintWithFeatures, Text } from '../core/types.js';
 import type { EngineEntry } from './engine-entry.js';
 
 /** What the tasks of one worker share, built once per worker from the pool's WorkerSetup. */
@@ -10,6 +11,11 @@ export interface TaskContext {
   readonly entry: EngineEntry;
   /** createSimHash with the setup's options. */
   readonly hasher: SimHash;
+  /**
+   * hasher.fingerprintWithFeatures, the features written into `sink` (a view, valid until the sink's next use)
+   * where the engine can: no new array per document for a task that reads millions of them.
+   */
+  readonly fingerprintWithFeaturesInto: (text: Text, sink: FeatureSink) => FingerprintWithFeatures;
 }
 
 export interface Task<In, Out> {

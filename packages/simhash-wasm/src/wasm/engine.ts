@@ -3,7 +3,7 @@
 // feature on 64 counters. This side only copies text in and fingerprints out, through the boundary
 // (wasm-interface.ts). The pure engine (src/pure) computes the same bits; the golden and
 // differential tests hold both to that.
-import type { Engine, HasherConfig, Text, Tokenization } from '../core/types.js';
+import type { Engine, FeatureSink, HasherConfig, Text, Tokenization } from '../core/types.js';
 import { fingerprintBatched } from './batch.js';
 import { LiveState } from './live-state.js';
 import { WasmStream } from './stream.js';
@@ -31,11 +31,11 @@ export function createWasmEngine(wasm: WasmInterface): Engine {
       live.takeForOneShot();
       return collectFeatures(wasm, text, shingle, tokens, false).features;
     },
-    fingerprintWithFeatures(text: Text, config: HasherConfig) {
+    fingerprintWithFeatures(text: Text, config: HasherConfig, sink?: FeatureSink) {
       // Weights other than 1 are looked up per feature (a table or the caller's function): src/core's two passes.
       if (config.weighting.kind !== 'unit') return undefined;
       live.takeForOneShot();
-      return collectFeatures(wasm, text, config.shingle, config.tokens, true);
+      return collectFeatures(wasm, text, config.shingle, config.tokens, true, sink);
     },
     openStream(config: HasherConfig) {
       return new WasmStream(wasm, live, config);
@@ -47,26 +47,22 @@ export function createWasmEngine(wasm: WasmInterface): Engine {
 }
 
 /**
- * Feature hashes of one document; the output holds one slice's worth at a time. `vote`: each slice's features are
- * also voted with unit weights as they are taken, so the fingerprint comes from the same pass (else 0n).
+ * Feature hashes of one document; the module's output holds one slice's worth at a time, appended to `sink` as each
+ * slice ends (a new array when none is given). `vote`: each slice's features are also voted with unit weights as
+ * they are taken, so the fingerprint comes from the same pass (else 0n).
  */
-function collectFeatures(wasm: WasmInterface, text: Text, shingle: number, tokens: Tokenization, vote: boolean): { fingerprint: bigint; features: BigUint64Array } {
+function collectFeatures(wasm: WasmInterface, text: Text, shingle: number, tokens: Tokenization, vote: boolean, sink?: FeatureSink): { fingerprint: bigint; features: BigUint64Array } {
   // A slice of n bytes ends at most n tokens; ending the document adds at most one more feature.
   const sliceBytes = typeof text === 'string' ? Math.min(3 * text.length, INPUT_CAP) : Math.min(text.length, INPUT_CAP);
   wasm.configureFeatures(shingle, tokens, sliceBytes + 2);
   wasm.reset();
-  const parts: BigUint64Array[] = [];
-  const take = () => {
-    const part = wasm.takeFeatures(vote);
-    if (part) parts.push(part);
-  };
-  wasm.slices(text, (bytes) => { wasm.update(bytes); take(); });
+  const into = sink ?? { buffer: new BigUint64Array(0), length: 0 };
+  into.length = 0;
+  wasm.slices(text, (bytes) => { wasm.update(bytes); wasm.takeFeaturesInto(into, vote); });
   wasm.finishFeatures();
-  take();
+  wasm.takeFeaturesInto(into, vote);
   const fingerprint = vote ? wasm.votedFingerprint() : 0n;
-  if (parts.length <= 1) return { fingerprint, features: parts[0] ?? new BigUint64Array(0) };
-  const all = new BigUint64Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) { all.set(part, at); at += part.length; }
-  return { fingerprint, features: all };
+  // The caller's sink is reused for its next document: a view. Otherwise the features are the caller's to keep: a
+  // document of one slice fills its new array exactly (the first growth is to the size needed).
+  return { fingerprint, features: sink || into.length < into.buffer.length ? into.buffer.subarray(0, into.length) : into.buffer };
 }

@@ -3,7 +3,7 @@
 // The ABI itself is abi.ts, generated from assembly/ by scripts/build-wasm.mjs. The rest of
 // src/wasm calls WasmInterface and never sees WebAssembly.* or a raw export, so a change of the
 // ABI or of the memory layout is a change of this file alone.
-import type { HasherConfig, Text, Tokenization, WeightFunction } from '../core/types.js';
+import type { FeatureSink, HasherConfig, Text, Tokenization, WeightFunction } from '../core/types.js';
 import type { WeightTable } from '../core/weight-table.js';
 import { FNV_OFFSET, MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, MODE_UNIT, SENTINEL_BYTES, TOKENS_CJK_CHARS, TOKENS_WORDS, type WasmExports } from './abi.js';
 import { WASM_HEX } from './wasm-bytes.js';
@@ -261,29 +261,35 @@ export class WasmInterface {
     this.#tableBytes = 12 * capacity;
   }
 
-  /** Features mode for the next document: an output of `cap` hashes, for takeFeatures() to collect. */
+  /** Features mode for the next document: an output of `cap` hashes, for takeFeaturesInto() to collect. */
   configureFeatures(shingle: number, tokens: Tokenization, cap: number): void {
     this.#functionMode = false;
     this.#ex.configure(shingle, MODE_FEATURES, this.#placeFeatures(cap), cap, tokensCode(tokens));
   }
 
   /**
-   * Features mode: the feature hashes found since the last call, copied out (null if none). `vote`: also vote them
-   * with unit weights, so that votedFingerprint() after the last of them is the document's fingerprint.
+   * Features mode: the feature hashes found since the last call, appended to `sink` (grown by doubling). `vote`: also
+   * vote them with unit weights, so that votedFingerprint() after the last of them is the document's fingerprint.
    */
-  takeFeatures(vote = false): BigUint64Array | null {
+  takeFeaturesInto(sink: FeatureSink, vote: boolean): void {
     const n = this.#ex.takeFeatures();
-    if (n === 0) return null;
+    if (n === 0) return;
     if (vote) this.#ex.voteUnits(this.#featuresOut, n);
-    return new BigUint64Array(this.#ex.memory.buffer, this.#featuresOut, n).slice();
+    if (sink.length + n > sink.buffer.length) {
+      const grown = new BigUint64Array(Math.max(2 * sink.buffer.length, sink.length + n));
+      grown.set(sink.buffer); // all of it: no shorter than what it holds, and shorter than grown
+      sink.buffer = grown;
+    }
+    sink.buffer.set(new BigUint64Array(this.#ex.memory.buffer, this.#featuresOut, n), sink.length);
+    sink.length += n;
   }
 
-  /** Features mode after takeFeatures(true): the fingerprint of the features voted. */
+  /** Features mode after takeFeaturesInto(sink, true): the fingerprint of the features voted. */
   votedFingerprint(): bigint {
     return BigInt.asUintN(64, this.#ex.votedFingerprint());
   }
 
-  /** Features mode: ends the document; its last features wait for takeFeatures(). */
+  /** Features mode: ends the document; its last features wait for takeFeaturesInto(). */
   finishFeatures(): void {
     this.#ex.finishFeatures();
   }
