@@ -1,6 +1,6 @@
 // RedisSimHashIndex's payloads on a real Redis Cluster: a value stored beside an id (the command line keeps each
 // document's MinHash sketch there for `dedupe --against`), read back as stored, and gone (null, never a stale value)
-// once the id is added again with another fingerprint or removed.
+// once the id is added again with another fingerprint or removed; none stored for an id the index does not hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisSimHashIndex } from '../../packages/redis/src/index.js';
 import { startRedisCluster, type RedisCluster } from '../support/redis-cluster.js';
@@ -22,10 +22,11 @@ describe.skipIf(!HAVE_REDIS)('payloads beside ids', () => {
     const ids = Array.from({ length: 50 }, (_, i) => `doc-${i}`);
     await index.addMany(BigUint64Array.from(ids, (_, i) => BigInt(i) * 0x9e3779b97f4a7c15n & 0xffffffffffffffffn), ids);
     const values = ids.map((_, i) => Uint8Array.from({ length: 128 }, (_, b) => (i * 31 + b) & 0xff));
-    await index.setPayloads(ids.slice(0, 40), values.slice(0, 40));
+    expect(await index.setPayloads([...ids.slice(0, 40), 'not-added'], [...values.slice(0, 40), values[0]])).toEqual([...Array(40).fill(true), false]);
     const read = await index.payloads(ids);
     read.slice(0, 40).forEach((value, i) => expect(Buffer.from(value!).equals(Buffer.from(values[i]))).toBe(true));
     expect(read.slice(40)).toEqual(Array(10).fill(null));
+    expect(await index.payloads(['not-added'])).toEqual([null]);
   });
 
   it('an id added again, or removed, loses its payload', async () => {

@@ -158,17 +158,18 @@ export class RedisSimHashIndex {
   }
 
   /**
-   * Stores a value beside each id (the command line keeps a document's MinHash sketch there), after addMany has
-   * added the id: adding the id again, or removing it, removes its payload.
+   * Stores a value beside each id (the command line keeps a document's MinHash sketch there), for the fingerprint the
+   * id has now: adding the id again, or removing it, removes its payload. Resolves, per id, whether it was in the
+   * index (no payload is stored for an id that is not).
    */
-  async setPayloads(ids: readonly string[], payloads: readonly Uint8Array[]): Promise<void> {
+  async setPayloads(ids: readonly string[], payloads: readonly Uint8Array[]): Promise<boolean[]> {
     this.checkOpen();
     checkIds(ids, Array.isArray(payloads) ? payloads.length : 0);
     if (!Array.isArray(payloads) || !payloads.every((p) => p instanceof Uint8Array)) throw new TypeError(`payloads: expected an array of Uint8Array, got ${describe(payloads)}`);
-    await redisErrors(() => writePayloads(this.context, ids, payloads));
+    return redisErrors(() => writePayloads(this.context, ids, payloads));
   }
 
-  /** The payload of each id, or null where none is stored (never set, the id added again since, or removed). */
+  /** The payload of each id, or null where none is stored for its fingerprint (never set, the id added again since, or removed). */
   async payloads(ids: readonly string[]): Promise<(Uint8Array | null)[]> {
     this.checkOpen();
     checkIds(ids, Array.isArray(ids) ? ids.length : 0);
