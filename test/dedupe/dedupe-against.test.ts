@@ -32,6 +32,9 @@ describe('dedupe() against reference documents', () => {
       expect(row.get(`new-${i}-edit`)).toMatchObject({ tier: 'near', kept: false, representative: `new-${i}`, reference: null });
     }
     expect(outcome.summary).toMatchObject({ documents: 21, kept: 5, dropped: 16, droppedNear: 5, droppedReference: 11 });
+    // On worker threads, and with the batch streamed (its sets made as it goes by): the same rows.
+    expect((await dedupe(batch, { against: reference, threads: 2 })).rows).toEqual(outcome.rows);
+    expect((await dedupe((function* () { yield* batch; })(), { against: reference })).rows).toEqual(outcome.rows);
   });
 
   it('without a reference, rows have no reference field; with verify off, the nearest reference document within k', async () => {
