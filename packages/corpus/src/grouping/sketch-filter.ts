@@ -13,7 +13,7 @@ import type { Boilerplate } from '../analysis/boilerplate-sample.js';
 import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
-import type { SketchStore } from './sketch-store.js';
+import type { Sketches } from './sketch-store.js';
 
 export const FALSE_DROP = 1e-6;
 
@@ -69,7 +69,7 @@ export interface SketchFilterResult {
   readonly dropped: number;
 }
 
-export function sketchFilter(candidates: NearPairs, sketches: SketchStore, sizes: Uint32Array, boilerplate: Boilerplate, mode: SimilarityMode, threshold: number): SketchFilterResult {
+export function sketchFilter(candidates: NearPairs, sketches: Sketches, sizes: Uint32Array, boilerplate: Boilerplate, mode: SimilarityMode, threshold: number): SketchFilterResult {
   const filter = new BoilerplateFilter(boilerplate.shingles);
   // Containment's least Jaccard varies by pair: rounded down to 1/256 (a looser test, never a stricter one), each
   // step's limits made once.
@@ -82,13 +82,12 @@ export function sketchFilter(candidates: NearPairs, sketches: SketchStore, sizes
   };
   const jaccardLimits = mode === 'jaccard' ? dropLimits(threshold) : undefined;
   const keep: number[] = [];
+  const { words } = sketches;
   for (let i = 0; i < candidates.earlier.length; i++) {
-    const earlier = candidates.earlier[i], later = candidates.later[i];
-    const pieceA = sketches.piece(earlier), a = sketches.pieceOffset(earlier);
-    const pieceB = sketches.piece(later), b = sketches.pieceOffset(later);
+    const a = sketches.offsetOf(candidates.earlier[i]), b = sketches.offsetOf(candidates.later[i]);
     let used = 0, matches = 0;
     for (let bin = 0; bin < SKETCH_BINS; bin++) {
-      const x = pieceA[a + bin], y = pieceB[b + bin];
+      const x = words[a + bin], y = words[b + bin];
       const least = x < y ? x : y;
       if (least === EMPTY_BIN || filter.has(least)) continue;
       used++;
