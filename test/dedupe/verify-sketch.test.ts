@@ -1,13 +1,15 @@
 // The verification's first-pass parts: the boilerplate sample (analysis/boilerplate-sample.ts) against an exact
 // count, and the sketches' test (grouping/sketch-filter.ts), which must never drop a pair whose exact similarity
 // passes and should drop most unrelated ones.
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../packages/corpus/src/evaluation/random.js';
 import { BoilerplateSample, boilerplateThreshold, sampleKey, SAMPLE_TEXTS } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
 import { SKETCH_BINS, sketchInto } from '../../packages/corpus/src/analysis/minhash-sketch.js';
 import { setSimilarity, sortedUnique, withoutBoilerplate } from '../../packages/corpus/src/analysis/shingle-sets.js';
 import { dropLimits, FALSE_DROP, sketchFilter } from '../../packages/corpus/src/grouping/sketch-filter.js';
-import { SketchStore } from '../../packages/corpus/src/grouping/sketch-store.js';
+import { sketchesInMemory, SpilledSketches } from '../../packages/corpus/src/grouping/sketch-store.js';
 
 const randomSet = (random: Random, size: number) => Array.from({ length: size }, () => Math.floor(random.next() * 2 ** 32) >>> 0);
 const set = (values: readonly number[]) => sortedUnique(Uint32Array.from(values));
@@ -107,16 +109,18 @@ describe('the sketches\' test', () => {
     }
     const sketches = new Uint32Array(sets.length * SKETCH_BINS);
     sets.forEach((s, d) => sketches.set(sketchOf(s), d * SKETCH_BINS));
-    // Held in pieces of uneven sizes, as a run's batches bring them (a pair's two sketches often in two pieces).
-    const store = new SketchStore();
+    // Spilled in pieces of uneven sizes, as a run's batches bring them, and read back for the candidates.
+    const store = new SpilledSketches();
     for (let start = 0, size = 1; start < sets.length; start += size, size = 1 + ((size * 7) % 251)) {
       store.add(sketches.slice(start * SKETCH_BINS, Math.min(sets.length, start + size) * SKETCH_BINS));
     }
     expect(store.documents).toBe(sets.length);
+    const selected = store.select(Uint32Array.from(sets, (_, d) => d));
+    store.close();
     const sizes = Uint32Array.from(sets, (s) => s.length);
     const candidates = { earlier: Uint32Array.from(pairs, (p) => p[0]), later: Uint32Array.from(pairs, (p) => p[1]), distance: new Uint8Array(pairs.length) };
     for (const mode of ['jaccard', 'containment'] as const) {
-      const kept = sketchFilter(candidates, store, sizes, { shingles: boilerplate, threshold: 8, texts: 100, share: 1 }, mode, 0.5);
+      const kept = sketchFilter(candidates, selected, sizes, { shingles: boilerplate, threshold: 8, texts: 100, share: 1 }, mode, 0.5);
       const keptSet = new Set([...kept.pairs.earlier]);
       let passing = 0, unrelated = 0, unrelatedDropped = 0;
       for (const [a, b] of pairs) {
@@ -136,5 +140,38 @@ describe('the sketches\' test', () => {
       expect(unrelatedDropped / unrelated).toBeGreaterThan(mode === 'jaccard' ? 0.95 : -1);
       expect(kept.dropped).toBe(pairs.length - kept.pairs.earlier.length);
     }
+  });
+});
+
+describe('SpilledSketches', () => {
+  it('reads back exactly the sketches asked for, few (one by one) or many (in order), whatever pieces they came in', () => {
+    const random = new Random(5);
+    const n = 50_000;
+    const all = Uint32Array.from({ length: n * SKETCH_BINS }, () => Math.floor(random.next() * 2 ** 32));
+    const store = new SpilledSketches();
+    for (let start = 0, size = 3; start < n; start += size, size = 1 + ((size * 13) % 1999)) {
+      store.add(all.slice(start * SKETCH_BINS, Math.min(n, start + size) * SKETCH_BINS));
+    }
+    store.add(new Uint32Array(0));
+    expect(store.documents).toBe(n);
+    // Its file was unlinked once open: nothing of it is left to clean up, however the process ends.
+    expect(readdirSync(tmpdir()).filter((name) => name.startsWith(`simhash-sketches-${process.pid}-`))).toEqual([]);
+    const memory = sketchesInMemory(all).select(new Uint32Array(0));
+    const few = Uint32Array.from([0, 7, 4095, 4096, 33_333, n - 1]);
+    const many = Uint32Array.from({ length: n }, (_, d) => d).filter((d) => d % 3 !== 1);
+    for (const docs of [few, many]) {
+      const got = store.select(docs);
+      for (const doc of docs) {
+        const at = got.offsetOf(doc), expected = memory.offsetOf(doc);
+        expect(got.words.subarray(at, at + SKETCH_BINS)).toEqual(all.subarray(expected, expected + SKETCH_BINS));
+      }
+    }
+    store.close();
+    // Nothing was ever asked of an empty one, and closing twice is harmless.
+    const empty = new SpilledSketches();
+    expect(empty.documents).toBe(0);
+    expect(empty.select(new Uint32Array(0)).words.length).toBe(0);
+    empty.close();
+    store.close();
   });
 });

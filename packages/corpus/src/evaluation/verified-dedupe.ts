@@ -24,7 +24,7 @@ import type { MeasuredPair, PairTexts } from './labelled-pairs.js';
 import { Random } from './random.js';
 import { jaccard, JUDGE_JACCARD, shingleSet } from './shingle-jaccard.js';
 import { DocumentTable } from '../analysis/document-table.js';
-import { SketchStore } from '../grouping/sketch-store.js';
+import { sketchesInMemory } from '../grouping/sketch-store.js';
 
 /** Random pairs of the corpus verified for the chance estimate: a pass rate of 1 in 1,000 is seen about twice. */
 export const CHANCE_SAMPLE_PAIRS = 2000;
@@ -105,7 +105,7 @@ export async function verifiedDedupe(corpus: AnalysedCorpus, options: VerifiedDe
     },
   };
   // The texts are in memory, not read a second time: no first reading's documents to check them against.
-  const verified = await verifyCandidates(candidates, new DocumentTable(), SketchStore.of(sketches), tokens, verification);
+  const verified = await verifyCandidates(candidates, new DocumentTable(), sketchesInMemory(sketches), tokens, verification);
 
   // Any two texts compared as the verification compares a pair, with the corpus's boilerplate left out.
   const boilerplate = corpus.sample.finish().shingles;

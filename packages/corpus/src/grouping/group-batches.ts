@@ -5,7 +5,7 @@
 import { DIGEST_BYTES, type AnalyzedBatch } from '../analysis/analyze-document.js';
 import { DocumentTable } from '../analysis/document-table.js';
 import type { RangeBatch } from '../analysis/in-order.js';
-import { SketchStore } from './sketch-store.js';
+import { SpilledSketches, type SketchSource } from './sketch-store.js';
 import { candidatePairs, exactClasses, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
 import { keepField, type KeepRule } from './keep.js';
@@ -56,25 +56,38 @@ export interface GroupedDocuments extends Grouping {
 }
 
 export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settings: GroupSettings): Promise<GroupedDocuments> {
-  const collected: AnalyzedBatch[] = [];
-  for await (const batch of batches) collected.push(batch);
-  const documents = documentTable(collected);
+  // The sketches (with verification) go to their file as each batch comes (sketch-store.ts): never all in memory.
+  const sketches = new SpilledSketches();
+  try {
+    return await groupWith(batches, sketches, settings);
+  } finally {
+    sketches.close();
+  }
+}
+
+async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: SpilledSketches, settings: GroupSettings): Promise<GroupedDocuments> {
+  // Batches of a range are held as their columns (document-table.ts), never as an object per document.
+  const documents = new DocumentTable();
+  const parts: Pick<AnalyzedBatch, 'fingerprints' | 'tokens' | 'digests'>[] = [];
+  for await (const batch of batches) {
+    if ('columns' in batch) documents.addColumns((batch as RangeBatch).columns);
+    else documents.addInfos(batch.documents);
+    sketches.add(batch.sketches);
+    parts.push({ fingerprints: batch.fingerprints, tokens: batch.tokens, digests: batch.digests });
+  }
   const n = documents.length;
   const fingerprints = new BigUint64Array(n);
   const tokens = new Uint32Array(n);
   const digests = new Uint8Array(n * DIGEST_BYTES);
-  // The batches carry sketches when the first pass was asked for them; they stay in the batches' pieces.
-  const sketches = new SketchStore();
   let start = 0;
-  for (const batch of collected) {
-    fingerprints.set(batch.fingerprints, start);
-    tokens.set(batch.tokens, start);
-    digests.set(batch.digests, start * DIGEST_BYTES);
-    sketches.add(batch.sketches);
-    start += batch.fingerprints.length;
+  for (const part of parts) {
+    fingerprints.set(part.fingerprints, start);
+    tokens.set(part.tokens, start);
+    digests.set(part.digests, start * DIGEST_BYTES);
+    start += part.fingerprints.length;
   }
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
-  collected.length = 0;
+  parts.length = 0;
   // The exact classes once, for every step below (the candidates, the choice of k, the groups).
   const classOf = exactClasses(digests, tokens, n);
   const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepField(settings.keep) === undefined ? undefined : documents.keepValues() };
@@ -114,7 +127,7 @@ export function documentTable(batches: readonly AnalyzedBatch[]): DocumentTable 
  * the run's own tiers (their exact classes marked as having nothing to compare, as exactClasses marks a text without
  * tokens), so the rest are grouped among themselves as without a reference.
  */
-async function againstReference(input: { fingerprints: BigUint64Array; tokens: Uint32Array; classOf: Int32Array; maxDistance: number; minTokens: number }, settings: GroupSettings, sketches: SketchStore, documents: DocumentTable): Promise<{ reference?: ReferenceMatches }> {
+async function againstReference(input: { fingerprints: BigUint64Array; tokens: Uint32Array; classOf: Int32Array; maxDistance: number; minTokens: number }, settings: GroupSettings, sketches: SketchSource, documents: DocumentTable): Promise<{ reference?: ReferenceMatches }> {
   if (settings.reference === undefined) return {};
   const reference = await matchReference({ ...input, sketches, documents, verify: settings.verify }, settings.reference);
   for (let doc = 0; doc < input.classOf.length; doc++) if (reference.entry[doc] >= 0) input.classOf[doc] = -1;

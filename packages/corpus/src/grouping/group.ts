@@ -91,11 +91,8 @@ export function groupDocuments(input: GroupingInput): Grouping {
   const { tokens, fingerprints } = input;
   const classOf = input.classOf ?? exactClasses(input.digests, tokens, n);
   const tooShort: number[] = [];
-  const representatives: number[] = [];
-  for (let d = 0; d < n; d++) {
-    if (tokens[d] < input.minTokens) tooShort.push(d);
-    else if (classOf[d] === d) representatives.push(d);
-  }
+  for (let d = 0; d < n; d++) if (tokens[d] < input.minTokens) tooShort.push(d);
+  const representatives = nearRepresentatives(classOf, tokens, input.minTokens);
   // Union of exact classes into groups: root[c] is the group a class representative belongs to.
   const root = new Int32Array(n).fill(-1);
   for (let d = 0; d < n; d++) if (classOf[d] === d) root[d] = d;
@@ -148,16 +145,20 @@ export function candidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>)
   const classOf = input.classOf ?? exactClasses(input.digests, input.tokens, n);
   const representatives = nearRepresentatives(classOf, input.tokens, input.minTokens);
   const index = new SimHashIndex({ maxDistance: input.maxDistance });
-  index.addMany(BigUint64Array.from(representatives, (d) => input.fingerprints[d]), Uint32Array.from(representatives));
+  index.addMany(BigUint64Array.from(representatives, (d) => input.fingerprints[d]), representatives);
   const found = index.pairs();
   // pairs() orders each pair by id (the document number), so a[i] < b[i]: earlier first, as NearPairs wants.
   return { earlier: found.a.slice(), later: found.b.slice(), distance: found.distances.slice() };
 }
 
 /** The documents the near tier compares: the first of each exact class (exactClasses), with at least minTokens tokens. */
-export function nearRepresentatives(classOf: Int32Array, tokens: Uint32Array, minTokens: number): number[] {
-  const representatives: number[] = [];
-  for (let d = 0; d < classOf.length; d++) if (classOf[d] === d && tokens[d] >= minTokens) representatives.push(d);
+export function nearRepresentatives(classOf: Int32Array, tokens: Uint32Array, minTokens: number): Uint32Array {
+  const isRepresentative = (d: number) => classOf[d] === d && tokens[d] >= minTokens;
+  let count = 0;
+  for (let d = 0; d < classOf.length; d++) if (isRepresentative(d)) count++;
+  // Counted first: an array of exactly that many, not a list of numbers grown by copies (80 MB at 10M documents).
+  const representatives = new Uint32Array(count);
+  for (let d = 0, at = 0; d < classOf.length; d++) if (isRepresentative(d)) representatives[at++] = d;
   return representatives;
 }
 
@@ -199,7 +200,7 @@ export function exactClasses(digests: Uint8Array, tokens: Uint32Array, n: number
   return classOf;
 }
 
-function leaderGroups(representatives: readonly number[], fingerprints: BigUint64Array, k: number, root: Int32Array): void {
+function leaderGroups(representatives: Uint32Array, fingerprints: BigUint64Array, k: number, root: Int32Array): void {
   // No expectedSize: the leaders are a fraction of the documents, and a size hint above the current size makes
   // the index re-plan its layout on every add until it reaches half the hint (SimHashIndex at a3dd170).
   const leaders = new SimHashIndex({ maxDistance: k });
@@ -210,9 +211,9 @@ function leaderGroups(representatives: readonly number[], fingerprints: BigUint6
   }
 }
 
-function connectedGroups(representatives: readonly number[], fingerprints: BigUint64Array, k: number, root: Int32Array): void {
+function connectedGroups(representatives: Uint32Array, fingerprints: BigUint64Array, k: number, root: Int32Array): void {
   const index = new SimHashIndex({ maxDistance: k }); // addMany plans the layout for the batch itself
-  index.addMany(BigUint64Array.from(representatives, (d) => fingerprints[d]), Uint32Array.from(representatives));
+  index.addMany(BigUint64Array.from(representatives, (d) => fingerprints[d]), representatives);
   for (const cluster of index.clusters()) for (const d of cluster) root[d] = cluster[0];
 }
 
@@ -220,7 +221,7 @@ function connectedGroups(representatives: readonly number[], fingerprints: BigUi
  * leaderGroups over given pairs: a representative joins its nearest earlier leader (ties: the earliest), as
  * leaders.nearest() picks by distance, then id. Pairs with a document that is not a representative are ignored.
  */
-function leaderGroupsFromPairs(representatives: readonly number[], pairs: NearPairs, root: Int32Array, similarity?: Float64Array): void {
+function leaderGroupsFromPairs(representatives: Uint32Array, pairs: NearPairs, root: Int32Array, similarity?: Float64Array): void {
   const isRepresentative = flagsOf(representatives, root.length);
   const earlierOf = pairsByLater(pairs, isRepresentative, similarity);
   const leader = new Uint8Array(root.length);
@@ -243,7 +244,7 @@ function leaderGroupsFromPairs(representatives: readonly number[], pairs: NearPa
 }
 
 /** connectedGroups over given pairs: components of the pair graph, each rooted at its earliest document. */
-function connectedGroupsFromPairs(representatives: readonly number[], pairs: NearPairs, root: Int32Array): void {
+function connectedGroupsFromPairs(representatives: Uint32Array, pairs: NearPairs, root: Int32Array): void {
   const isRepresentative = flagsOf(representatives, root.length);
   const parent = new Int32Array(root.length);
   for (const d of representatives) parent[d] = d;
@@ -274,7 +275,7 @@ function pairsByLater(pairs: NearPairs, keep: Uint8Array, similarity?: Float64Ar
 }
 
 /** A byte per document: 1 for those listed (a Set of a million numbers costs tens of megabytes). */
-function flagsOf(docs: readonly number[], n: number): Uint8Array {
+function flagsOf(docs: Uint32Array, n: number): Uint8Array {
   const flags = new Uint8Array(n);
   for (const d of docs) flags[d] = 1;
   return flags;

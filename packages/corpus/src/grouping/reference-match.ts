@@ -10,7 +10,7 @@
 // A document goes to the verified reference entry it is most similar to (ties: the nearest, then the earliest), and
 // its exact copies in the run go with it. The groups of the run are then made without them (group-batches.ts).
 import type { DocumentTable } from '../analysis/document-table.js';
-import type { SketchStore } from './sketch-store.js';
+import type { SketchSource } from './sketch-store.js';
 import { setSimilarity, withoutBoilerplate } from '../analysis/shingle-sets.js';
 import { nearRepresentatives } from './group.js';
 import { binAgreement, BoilerplateFilter, dropLimits } from './sketch-filter.js';
@@ -51,7 +51,7 @@ export interface ReferenceInput {
   readonly fingerprints: BigUint64Array;
   readonly tokens: Uint32Array;
   /** The run's sketches (none without verification). */
-  readonly sketches: SketchStore;
+  readonly sketches: SketchSource;
   readonly classOf: Int32Array;
   readonly minTokens: number;
   readonly maxDistance: number;
@@ -125,7 +125,9 @@ async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candi
   const boilerplate = verify.sample.finish();
   const filter = new BoilerplateFilter(boilerplate.shingles);
   const { sketches } = candidates.found;
-  const agreement = candidates.docs.map((doc, i) => binAgreement(input.sketches.piece(doc), input.sketches.pieceOffset(doc), sketches, candidates.entries[i] * SKETCH_BINS, filter));
+  // The run's sketches of the candidates' documents alone, read back from where the first pass put them.
+  const own = input.sketches.select(Uint32Array.from(new Set(candidates.docs)).sort());
+  const agreement = candidates.docs.map((doc, i) => binAgreement(own.words, own.offsetOf(doc), sketches, candidates.entries[i] * SKETCH_BINS, filter));
   if (!exact) return agreement.map(({ used, matches }) => (used >= MIN_SKETCH_BINS ? matches / used : NaN));
   // The sketches rule out the pairs far below the threshold (jaccard only; see sketch-filter.ts), when both have one.
   const limits = verify.settings.mode === 'jaccard' && sketches.length > 0 && input.sketches.documents > 0 ? dropLimits(verify.settings.threshold) : undefined;

@@ -13,7 +13,7 @@ import type { Boilerplate } from '../analysis/boilerplate-sample.js';
 import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
-import type { SketchStore } from './sketch-store.js';
+import type { Sketches } from './sketch-store.js';
 
 export const FALSE_DROP = 1e-6;
 
@@ -85,7 +85,7 @@ export interface SketchFilterResult {
   readonly dropped: number;
 }
 
-export function sketchFilter(candidates: NearPairs, sketches: SketchStore, sizes: Uint32Array, boilerplate: Boilerplate, mode: SimilarityMode, threshold: number): SketchFilterResult {
+export function sketchFilter(candidates: NearPairs, sketches: Sketches, sizes: Uint32Array, boilerplate: Boilerplate, mode: SimilarityMode, threshold: number): SketchFilterResult {
   const filter = new BoilerplateFilter(boilerplate.shingles);
   // Containment's least Jaccard varies by pair: rounded down to 1/256 (a looser test, never a stricter one), each
   // step's limits made once.
@@ -98,9 +98,9 @@ export function sketchFilter(candidates: NearPairs, sketches: SketchStore, sizes
   };
   const jaccardLimits = mode === 'jaccard' ? dropLimits(threshold) : undefined;
   const keep: number[] = [];
+  const { words } = sketches;
   for (let i = 0; i < candidates.earlier.length; i++) {
-    const earlier = candidates.earlier[i], later = candidates.later[i];
-    const { used, matches } = binAgreement(sketches.piece(earlier), sketches.pieceOffset(earlier), sketches.piece(later), sketches.pieceOffset(later), filter);
+    const { used, matches } = binAgreement(words, sketches.offsetOf(candidates.earlier[i]), words, sketches.offsetOf(candidates.later[i]), filter);
     const limits = jaccardLimits ?? limitsFor(leastJaccard(mode, threshold, sizes[candidates.earlier[i]], sizes[candidates.later[i]]));
     if (matches > limits[used]) keep.push(i);
   }

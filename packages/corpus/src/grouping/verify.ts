@@ -13,7 +13,7 @@ import type { Boilerplate, BoilerplateSample } from '../analysis/boilerplate-sam
 import { setSimilarity, withoutBoilerplate, type SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
 import { sketchFilter } from './sketch-filter.js';
-import type { SketchStore } from './sketch-store.js';
+import type { SketchSource } from './sketch-store.js';
 
 export { boilerplateThreshold, BOILERPLATE_MIN_DOCUMENTS, BOILERPLATE_SHARE } from '../analysis/boilerplate-sample.js';
 export { intersectionSize, setSimilarity, shingleHasher, shingleHashes, sortedUnique, withoutBoilerplate } from '../analysis/shingle-sets.js';
@@ -84,11 +84,11 @@ export interface VerifiedPairs {
  * The candidates verified: `sketches` (SKETCH_BINS a document; empty: none, every candidate is compared exactly) and
  * `sizes` (shingle counts a document, for containment's test) from the first pass.
  */
-export async function verifyCandidates(candidates: NearPairs, documents: DocumentTable, sketches: SketchStore, sizes: Uint32Array, verification: Verification): Promise<VerifiedPairs> {
+export async function verifyCandidates(candidates: NearPairs, documents: DocumentTable, sketches: SketchSource, sizes: Uint32Array, verification: Verification): Promise<VerifiedPairs> {
   const started = performance.now();
   const { settings } = verification;
   const boilerplate = verification.sample.finish();
-  const filtered = sketches.documents === 0 ? { pairs: candidates, dropped: 0 } : sketchFilter(candidates, sketches, sizes, boilerplate, settings.mode, settings.threshold);
+  const filtered = sketches.documents === 0 ? { pairs: candidates, dropped: 0 } : sketchFilter(candidates, sketches.select(pairedDocuments(candidates)), sizes, boilerplate, settings.mode, settings.threshold);
   const sketchSeconds = (performance.now() - started) / 1000;
   const wanted = new Set<number>();
   for (let i = 0; i < filtered.pairs.earlier.length; i++) wanted.add(filtered.pairs.earlier[i]).add(filtered.pairs.later[i]);
@@ -118,6 +118,17 @@ export async function verifyCandidates(candidates: NearPairs, documents: Documen
       pairSeconds: sketchSeconds + compared.seconds,
     },
   };
+}
+
+/** The documents of the pairs, ascending, each once. */
+function pairedDocuments(pairs: NearPairs): Uint32Array {
+  const all = new Uint32Array(2 * pairs.earlier.length);
+  all.set(pairs.earlier);
+  all.set(pairs.later, pairs.earlier.length);
+  all.sort();
+  let distinct = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i];
+  return all.subarray(0, distinct);
 }
 
 function boilerplateStats(boilerplate: Boilerplate) {
