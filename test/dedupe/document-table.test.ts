@@ -62,4 +62,13 @@ describe('DocumentTable', () => {
     expect([...table.keepValues()]).toEqual([NaN, 3, NaN, 1.5, 8, NaN, NaN]);
     expect(DocumentTable.of([]).length).toBe(0);
   });
+
+  it('takes a batch of a range by its columns, never making its objects, and any other batch by its objects', () => {
+    const empty = { fingerprints: new BigUint64Array(0), tokens: new Uint32Array(0), digests: new Uint8Array(0), sketches: new Uint32Array(0), sampled: { docs: new Uint32Array(0), ends: new Uint32Array(0), shingles: new Uint32Array(0) } };
+    const fromRange = { ...empty, columns: columns('r.jsonl', 1, ['a', 'b']), get documents(): never { throw new Error('made the objects'); } };
+    const batches = new DocumentTable();
+    batches.addBatch(fromRange);
+    batches.addBatch({ ...empty, documents: [{ source: 'c.txt', bytes: 3 }] });
+    expect([0, 1, 2].map((d) => batches.at(d).source)).toEqual(['r.jsonl:1', 'r.jsonl:3', 'c.txt']);
+  });
 });

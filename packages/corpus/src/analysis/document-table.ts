@@ -6,7 +6,7 @@
 //
 // A document is made into a DocumentInfo when asked for (`at`), for the few an output names or a later pass reads
 // back by its place in the file (`location`).
-import type { DocumentInfo } from './analyze-document.js';
+import type { AnalyzedBatch, DocumentInfo } from './analyze-document.js';
 import { idAt, type IdColumn } from './id-column.js';
 
 /** The documents of one range of a JSONL file, as columns (in-order.ts makes them from a range's result). */
@@ -63,6 +63,12 @@ export class DocumentTable {
 
   get length(): number {
     return this.count;
+  }
+
+  /** A batch's documents: a range's as its columns (in-order.ts's RangeBatch), any other's as its objects. */
+  addBatch(batch: AnalyzedBatch & { readonly columns?: RangeColumns }): void {
+    if (batch.columns !== undefined) this.addColumns(batch.columns);
+    else this.addInfos(batch.documents);
   }
 
   addInfos(infos: readonly DocumentInfo[]): void {

@@ -2,6 +2,7 @@
 // analysed as the run's own inputs are (the same pipeline, so the same fingerprints and sketches), before the run's
 // inputs are read. Their texts are read again only for the pairs whose sketches leave them in doubt, as the run's
 // own (verify-pass.ts), so the verification against them is the exact one.
+import { DocumentTable } from '../analysis/document-table.js';
 import { Readable } from 'node:stream';
 import type { AnalysisHooks } from '../analysis/read-and-analyze.js';
 import { startAnalysis } from '../analysis/read-and-analyze.js';
@@ -9,7 +10,6 @@ import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
 import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
-import { documentTable } from '../grouping/group-batches.js';
 import { documentName } from '../io/index.js';
 import type { DedupeOptions } from './pipeline.js';
 import { rereadVerification } from './verify-pass.js';
@@ -26,7 +26,8 @@ export async function readReferenceDocuments(inputs: readonly string[], options:
   // The batches' arrays joined once at the end (no number or bigint per document on the heap).
   const batches: AnalyzedBatch[] = [];
   for await (const batch of run.batches()) batches.push(batch);
-  const documents = documentTable(batches);
+  const documents = new DocumentTable();
+  for (const batch of batches) documents.addBatch(batch);
   const fingerprints = new BigUint64Array(documents.length);
   const tokens = new Uint32Array(documents.length);
   const sketches = new Uint32Array(documents.length * SKETCH_BINS);

@@ -4,7 +4,6 @@
 // (verify.ts), and only the pairs it verifies join groups.
 import { DIGEST_BYTES, type AnalyzedBatch } from '../analysis/analyze-document.js';
 import { DocumentTable } from '../analysis/document-table.js';
-import type { RangeBatch } from '../analysis/in-order.js';
 import { SpilledSketches, type SketchSource } from './sketch-store.js';
 import { candidatePairs, exactClasses, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
@@ -70,8 +69,7 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   const documents = new DocumentTable();
   const parts: Pick<AnalyzedBatch, 'fingerprints' | 'tokens' | 'digests'>[] = [];
   for await (const batch of batches) {
-    if ('columns' in batch) documents.addColumns((batch as RangeBatch).columns);
-    else documents.addInfos(batch.documents);
+    documents.addBatch(batch);
     sketches.add(batch.sketches);
     parts.push({ fingerprints: batch.fingerprints, tokens: batch.tokens, digests: batch.digests });
   }
@@ -110,16 +108,6 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   const verified = await verifyCandidates(candidates, documents, sketches, tokens, settings.verify);
   const grouping = groupDocuments({ ...input, nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
   return { ...grouping, documents, fingerprints, tokens, verification: verified.stats, maxDistance: input.maxDistance, ...(distanceChoice === undefined ? {} : { distanceChoice }), ...reference };
-}
-
-/** The batches' documents, in order. Batches of a range are held as their columns (document-table.ts), never as an object per document. */
-export function documentTable(batches: readonly AnalyzedBatch[]): DocumentTable {
-  const documents = new DocumentTable();
-  for (const batch of batches) {
-    if ('columns' in batch) documents.addColumns((batch as RangeBatch).columns);
-    else documents.addInfos(batch.documents);
-  }
-  return documents;
 }
 
 /**
