@@ -7,6 +7,8 @@
 // memory waits on nothing but promises already resolved (this arrayBuffer() is one), so the window is one run of
 // the microtask queue: no I/O callback or timer runs inside it, and nothing else in this program makes a Blob.
 const encoder = new TextEncoder();
+/** postal-mime's every other part: encoded once, not once a line (it was a tenth of a worker's time). */
+const NEWLINE = Uint8Array.of(0x0a);
 
 /** The part of Blob postal-mime uses: the parts' bytes, joined (strings as UTF-8, as a Blob encodes them). */
 export class ConcatBlob {
@@ -39,7 +41,7 @@ function bytesOf(part: unknown): Uint8Array {
   if (part instanceof ArrayBuffer) return new Uint8Array(part);
   if (ArrayBuffer.isView(part)) return new Uint8Array(part.buffer, part.byteOffset, part.byteLength);
   if (part instanceof ConcatBlob) return part.joined();
-  return encoder.encode(String(part));
+  return part === '\n' ? NEWLINE : encoder.encode(String(part));
 }
 
 let running = 0;
