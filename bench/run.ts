@@ -57,7 +57,7 @@ function commit(): string {
  * The bench modules, each exporting `suite: BenchSuite`. Listed rather than discovered: bench/ also holds
  * scratch scripts (e.g. *-quick.ts) that run when imported.
  */
-const SUITE_MODULES = ['./fingerprint.js', './dedupe.js', './block-index.js', './cjk.js', './inputs.js', './redis.js', './scan.js', './index-goals.js', './index-pool.js', './pairs-large-k.js', './report.js', './startup.js', './corpus-scale.js'];
+const SUITE_MODULES = ['./fingerprint.js', './dedupe.js', './block-index.js', './cjk.js', './inputs.js', './redis.js', './scan.js', './index-goals.js', './index-pool.js', './pairs-large-k.js', './report.js', './startup.js', './corpus-scale.js', './mail-corpus.js'];
 
 async function loadSuites(): Promise<BenchSuite[]> {
   const suites: BenchSuite[] = [];

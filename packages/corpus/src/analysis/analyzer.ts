@@ -4,6 +4,7 @@ import { findWorkerScript, localPool, prepareTasks, WorkerPool } from 'simhash-w
 import type { AnalyzeInput, Analysis, AnalyzeOptions } from './analyze-document.js';
 import { analysisTask } from './task.js';
 import { rangeTask, type RangeTaskInput, type RangeTaskResult } from './range-task.js';
+import { fileTask, type FileTaskInput, type FileTaskResult } from './file-task.js';
 
 export interface Analyzer {
   readonly version: string;
@@ -11,6 +12,8 @@ export interface Analyzer {
   analyze(inputs: readonly AnalyzeInput[], options?: AnalyzeOptions): Promise<Analysis>;
   /** A byte range of a plain JSONL file, read and analysed where the analysis runs (range-task.ts). */
   analyzeRange(range: RangeTaskInput): Promise<RangeTaskResult>;
+  /** Files that are one document each, read, decoded and analysed where the analysis runs (file-task.ts). */
+  analyzeFiles(files: FileTaskInput): Promise<FileTaskResult>;
   close(): Promise<void>;
 }
 
@@ -25,7 +28,7 @@ export interface AnalyzerOptions {
 
 export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer> {
   const setup = { engine: options.engine, shingle: options.shingle, tokens: options.tokens, termWeights: options.termWeights };
-  const local = await prepareTasks(setup, [analysisTask, rangeTask]); // checks the options, and names the pipeline version
+  const local = await prepareTasks(setup, [analysisTask, rangeTask, fileTask]); // checks the options, and names the pipeline version
   const pool = options.threads === 1
     ? localPool(local)
     : await WorkerPool.start(options.threads, setup, findWorkerScript(import.meta.url, { built: 'analysis-worker.js', source: './worker.ts' }));
@@ -34,6 +37,7 @@ export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer
     threads: pool.threads,
     analyze: (inputs, options = {}) => pool.run(analysisTask, { inputs, ...options }),
     analyzeRange: (range) => pool.run(rangeTask, range),
+    analyzeFiles: (files) => pool.run(fileTask, files),
     close: () => pool.close(),
   };
 }

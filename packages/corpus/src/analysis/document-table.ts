@@ -2,7 +2,7 @@
 // worker read from a JSONL file by range (range-task.ts) are held as columns: their line, where the line is in the
 // file and its length, and their ids packed into one string per range (id-column.ts). About 30 bytes a document,
 // where an object per document with its id string cost over 100: a million documents then hold no object or string
-// each. Any other document (read on this thread: whole files, stdin, containers) is held as the object it came as.
+// each. Any other document (whole files, read here or by a worker; stdin; containers) is held as the object it came as.
 //
 // A document is made into a DocumentInfo when asked for (`at`), for the few an output names or a later pass reads
 // back by its place in the file (`location`).

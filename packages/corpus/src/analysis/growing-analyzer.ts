@@ -1,6 +1,6 @@
 // An analyzer for input of unknown size (stdin) when --threads was not given: it starts in this thread, where small
 // inputs are fastest (starting workers costs about 100 ms), and moves to a pool of workers once enough text has gone
-// through to pay for them (characters of texts, or bytes of the JSONL ranges it reads). Batches keep their order
+// through to pay for them (characters of texts, or bytes of the JSONL ranges and whole files it reads). Batches keep their order
 // either way: the caller hands results out in input order.
 import { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
 
@@ -22,6 +22,11 @@ export async function createGrowingAnalyzer(options: AnalyzerOptions, thresholdC
       seen += range.end - range.start;
       if (pool === undefined && seen >= thresholdChars) pool = createAnalyzer(options);
       return pool === undefined ? local.analyzeRange(range) : pool.then((p) => p.analyzeRange(range));
+    },
+    analyzeFiles(files) {
+      seen += files.bytes;
+      if (pool === undefined && seen >= thresholdChars) pool = createAnalyzer(options);
+      return pool === undefined ? local.analyzeFiles(files) : pool.then((p) => p.analyzeFiles(files));
     },
     async close() {
       await local.close();

@@ -1,18 +1,20 @@
 // Documents analysed on the pool while reading goes on, handed back in input order whatever order the workers finish
-// in. Two kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
-// texts it sends to the pool in batches; and plain JSONL files, which it only cuts into byte ranges for the workers
-// to read and analyse themselves (range-task.ts), so the main thread never parses a record.
+// in. Three kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
+// texts it sends to the pool in batches; plain JSONL files, which it only cuts into byte ranges for the workers
+// to read and analyse themselves (range-task.ts), so the main thread never parses a record; and files that are one
+// document each, whose paths it hands out in batches for the workers to read, decode and analyse (file-task.ts).
 //
 // Results are put in order in two steps. Sequencing takes each input in turn once it is read (a range's worker has
 // answered): it numbers lines, reports skipped inputs, counts the corpus's repeated lines and cuts batches, in input
 // order, so all of it depends on the input alone. Handing out then yields the analysed batches in the same order.
-import type { DocumentEvent, DocumentOptions, HtmlExtractor, ReadUnit } from '../io/index.js';
+import { containerDocuments, recordFields, type DocumentEvent, type DocumentOptions, type HtmlExtractor, type ReadUnit, type WholeFile } from '../io/index.js';
 import { RepeatedLines } from '../html/repeated-lines.js';
 import { DIGEST_BYTES, type Analysis, type AnalyzedBatch, type AnalyzeInput, type AnalyzeOptions, type DocumentInfo } from './analyze-document.js';
 import type { Analyzer } from './analyzer.js';
 import { sampleKey, type BoilerplateSample } from './boilerplate-sample.js';
 import type { RangeTaskResult } from './range-task.js';
 import { rangeDocument, type RangeColumns } from './document-table.js';
+import type { FileTaskResult } from './file-task.js';
 
 export interface AnalysisHooks {
   /** The inputs are walked: this many bytes of files to read (undefined when stdin is among them). */
@@ -31,7 +33,7 @@ export interface InOrderSettings {
   readonly sample?: BoilerplateSample;
   /** How the pages among the documents are turned into text. */
   readonly extractor: HtmlExtractor;
-  /** How JSONL records are read (for the JSONL files read by range). */
+  /** How JSONL records and whole files are read (for the files the workers read); needed when there are whole files. */
   readonly reading?: DocumentOptions;
   /** The size of the byte ranges a JSONL file is cut into (tests make it tiny); default RANGE_BYTES. */
   readonly rangeBytes?: number;
@@ -58,6 +60,11 @@ const BATCH_DOCUMENTS = 512;
  * generation).
  */
 export const RANGE_BYTES = 1 << 20;
+/**
+ * Whole files go to a worker this many at a time, or fewer that hold RANGE_BYTES: a task's round trip is paid by
+ * a few dozen files, and the tasks stay small enough to share out evenly to the end.
+ */
+const FILES_PER_TASK = 64;
 
 /** Documents read in this thread, to be analysed together once their batch is cut. */
 interface Segment {
@@ -76,9 +83,12 @@ interface FileLines {
 
 type Read =
   | { readonly events: readonly DocumentEvent[] }
-  | { readonly file: FileLines; readonly result: Promise<RangeTaskResult>; settled: boolean };
+  | { readonly file: FileLines; readonly result: Promise<RangeTaskResult>; settled: boolean }
+  | { readonly batch: readonly WholeFile[]; readonly files: Promise<FileTaskResult>; settled: boolean }
+  /** A container found by its first bytes among whole files: its reader's events, taken a batch at a time. */
+  | { readonly container: AsyncIterator<DocumentEvent[]> };
 
-type Output = { readonly segment: Segment } | { readonly batch: RangeBatch };
+type Output = { readonly segment: Segment } | { readonly batch: RangeBatch | AnalyzedBatch };
 
 export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: Analyzer, hooks: AnalysisHooks, settings: InOrderSettings): AsyncGenerator<AnalyzedBatch> {
   const { fingerprintsOnly, extractor, sample } = settings;
@@ -194,14 +204,77 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     return read;
   };
 
+  const reading = () => settings.reading ?? fail('whole files are read by the options of settings.reading, and none were given');
+  const readFiles = (batch: readonly WholeFile[]): Read => {
+    const { mail, html, invalidUtf8 } = reading();
+    const bytes = batch.reduce((sum, file) => sum + file.size, 0);
+    const files = analyzer.analyzeFiles({ paths: batch.map((file) => file.path), bytes, reading: { mail, html, invalidUtf8 }, analysis: options() });
+    const read = { batch, files, settled: false };
+    void files.then((r) => {
+      read.settled = true;
+      for (const file of r.files) bytesRead += 'read' in file ? file.read : 0;
+      if (r.analysis !== undefined) done += r.analysis.fingerprints.length;
+      report();
+    }, () => {});
+    return read;
+  };
+  const sequenceFiles = (batch: readonly WholeFile[], result: FileTaskResult) => {
+    const documents: DocumentInfo[] = [];
+    const chars: number[] = [];
+    result.files.forEach((file, i) => {
+      const { path } = batch[i];
+      if ('container' in file) {
+        // Its documents follow this batch's, and the files after it follow them, as a batch of their own.
+        const options = reading();
+        const container = { container: containerDocuments(path, file.container, options, recordFields(options.textField, options.idField, options.keepField)) };
+        reads.unshift(container, ...(i + 1 < batch.length ? [readFiles(batch.slice(i + 1))] : []));
+      } else if ('reason' in file) {
+        hooks.skipped(path, file.reason);
+      } else {
+        documents.push({ source: path, bytes: file.bytes });
+        chars.push(file.chars);
+      }
+    });
+    if (result.texts !== undefined) {
+      for (let i = 0; i < documents.length; i++) addDocument(documents[i], result.texts.text[i], result.texts.html[i] === 1);
+      return;
+    }
+    if (documents.length === 0) return;
+    tail = undefined;
+    out.push({ batch: { documents, ...result.analysis! } });
+    // No page among them by its main content (else `texts`): the cut falls where the documents would have cut it.
+    for (const length of chars) count(length);
+  };
+  let pendingFiles: WholeFile[] = [];
+  let pendingBytes = 0;
+  /** The whole files named so far go out as a task (and sequencing goes on). */
+  async function* sendFiles(): AsyncGenerator<AnalyzedBatch> {
+    if (pendingFiles.length === 0) return;
+    reads.push(readFiles(pendingFiles));
+    pendingFiles = [];
+    pendingBytes = 0;
+    yield* flow(false);
+  }
+
   /** Sequences what is read and hands out what is analysed: everything (`all`), or what is ready or over the limit. */
   async function* flow(all: boolean): AsyncGenerator<AnalyzedBatch> {
     for (;;) {
       const full = reads.length + out.length > limit;
       const read = reads[0];
-      if (read !== undefined && (all || full || !('result' in read) || read.settled)) {
+      if (read !== undefined && 'container' in read) {
+        // A container's events join batches as they come; when too many batches wait, the oldest go out first
+        // (unless the first is still being filled: then only more events can finish it).
+        const filling = out[0] !== undefined && 'segment' in out[0] && out[0].segment.analysis === undefined;
+        if (out.length <= limit || filling) {
+          const next = await read.container.next();
+          if (next.done === true) reads.shift();
+          else sequenceEvents(next.value);
+          continue;
+        }
+      } else if (read !== undefined && (all || full || 'events' in read || read.settled)) {
         reads.shift();
         if ('result' in read) sequenceRange(read.file, await read.result);
+        else if ('files' in read) sequenceFiles(read.batch, await read.files);
         else sequenceEvents(read.events);
         continue;
       }
@@ -219,6 +292,13 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
 
   try {
     for await (const unit of units) {
+      if (!Array.isArray(unit) && unit.kind === 'whole-file') {
+        pendingFiles.push(unit);
+        pendingBytes += unit.size;
+        if (pendingFiles.length >= FILES_PER_TASK || pendingBytes >= rangeBytes) yield* sendFiles();
+        continue;
+      }
+      yield* sendFiles();
       if (Array.isArray(unit)) {
         reads.push({ events: unit });
         yield* flow(false);
@@ -230,11 +310,12 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
         yield* flow(false);
       }
     }
+    yield* sendFiles();
     yield* flow(true);
   } finally {
     // Stopped early (an error, the reader gone): let the rest settle so none rejects unobserved.
     await Promise.allSettled([
-      ...reads.flatMap((r) => ('result' in r ? [r.result] : [])),
+      ...reads.flatMap((r): Promise<unknown>[] => ('result' in r ? [r.result] : 'files' in r ? [r.files] : 'container' in r ? [r.container.return?.() ?? Promise.resolve()] : [])),
       ...out.flatMap((o) => ('segment' in o && o.segment.analysis !== undefined ? [o.segment.analysis] : [])),
     ]);
   }
@@ -258,4 +339,8 @@ export function addToSample(sample: BoilerplateSample, batch: Analysis): void {
     const at = docs[i] * DIGEST_BYTES;
     sample.add(batch.digests.subarray(at, at + DIGEST_BYTES), sampleKey(batch.digests, at), shingles.slice(i === 0 ? 0 : ends[i - 1], ends[i]));
   }
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }

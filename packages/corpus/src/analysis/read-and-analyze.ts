@@ -59,12 +59,26 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   const entries: WalkEntry[] = [];
   const positions: number[] = [];
   let position = 0;
-  for await (const entry of walkInputs(inputs, options)) {
-    if (!options.share || position % options.share.count === options.share.index) {
-      entries.push(entry);
-      positions.push(position);
+  let walkedBytes = 0;
+  // Once the pool is wanted whatever the rest of the walk holds (threads asked for, or files enough), its workers
+  // start while the walk goes on: about 250 ms each before their first task, no longer ahead of the reading.
+  let early: Promise<Analyzer> | undefined;
+  try {
+    for await (const entry of walkInputs(inputs, options)) {
+      if (!options.share || position % options.share.count === options.share.index) {
+        entries.push(entry);
+        positions.push(position);
+        if (entry.kind === 'file') walkedBytes += entry.size;
+      }
+      position++;
+      if (analyzer === undefined && early === undefined && options.threads > 1 && (options.autoThreads !== true || walkedBytes >= SMALL_INPUT_BYTES)) {
+        early = createAnalyzer(options);
+        early.catch(() => {}); // awaited below; a failed start is reported there, not as an unhandled rejection
+      }
     }
-    position++;
+  } catch (error) {
+    await early?.then((pool) => pool.close(), () => {});
+    throw error;
   }
   const totalBytes = entries.some((e) => e.kind === 'stdin') ? undefined : entries.reduce((sum, e) => sum + (e.kind === 'file' ? e.size : 0), 0);
   hooks.started?.(totalBytes);
@@ -72,7 +86,7 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   const own = analyzer === undefined;
   const grows = options.autoThreads === true && totalBytes === undefined && threads > 1;
   const sample = options.sketches === true ? new BoilerplateSample() : undefined;
-  const running = analyzer ?? (grows ? await createGrowingAnalyzer({ ...options, threads }, SMALL_INPUT_BYTES) : await createAnalyzer({ ...options, threads }));
+  const running = analyzer ?? (early !== undefined ? await early : grows ? await createGrowingAnalyzer({ ...options, threads }, SMALL_INPUT_BYTES) : await createAnalyzer({ ...options, threads }));
   return {
     version: running.version,
     entries,

@@ -6,14 +6,14 @@ import type { Readable } from 'node:stream';
 import { byteCounter, counting, progressEvent, withProgress } from './bytes/byte-counter.js';
 import { decompressStream, detectCompression, MAGIC_BYTES, withoutCompressionSuffix } from './compression/compression.js';
 import { containerDocuments } from './formats/container-documents.js';
-import type { DocumentEvent, InputDocument, JsonlFile, ReadUnit } from './input-document.js';
+import type { DocumentEvent, InputDocument, JsonlFile, ReadUnit, WholeFile } from './input-document.js';
 import { formatByMagic, formatByName, formatOfFile, plainFileSize, startsAsWarc, WARC_MAGIC_BYTES } from './formats/input-format.js';
 import { jsonlDocuments } from './formats/jsonl-documents.js';
 import { recordFields, type RecordFields } from './formats/jsonl-record.js';
 import { concatBytes } from './bytes/lines.js';
 import { peek } from './bytes/peek.js';
 import { describeReadError } from './read-error.js';
-import { readFileInput, readMessageInput } from './formats/read-file-document.js';
+import { readWholeFile } from './formats/read-file-document.js';
 import type { DocumentOptions } from './read-options.js';
 import { fileChunks, STDIN_LABEL } from './walk/sources.js';
 import type { WalkEntry } from './walk/walk-directory.js';
@@ -36,15 +36,16 @@ export function readDocumentBatches(entries: Iterable<WalkEntry> | AsyncIterable
 }
 
 /**
- * The same, except that a plain JSONL file is not read here but handed on as a JsonlFile (`ranges`), for the
- * caller to have it read by ranges (analysis/in-order.ts). Everything else is read as readDocumentBatches reads it.
+ * The same, except that files the workers can read on their own are not read here but handed on (`toWorkers`): a
+ * plain JSONL file as a JsonlFile, to be read by ranges, and a file that is one document as a WholeFile
+ * (analysis/in-order.ts). Everything else is read as readDocumentBatches reads it.
  */
-export async function* readUnits(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions, ranges = true): AsyncGenerator<ReadUnit> {
+export async function* readUnits(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions, toWorkers = true): AsyncGenerator<ReadUnit> {
   const fields = recordFields(options.textField, options.idField, options.keepField);
   for await (const entry of entries) {
     if (entry.kind === 'error') yield [{ kind: 'skipped', source: entry.path, reason: describeReadError(entry.error) }];
     else if (entry.kind === 'stdin') yield* streamDocuments(STDIN_LABEL, stdin, options.jsonl, options, fields);
-    else yield* fileDocuments(entry.path, options, fields, ranges);
+    else yield* fileDocuments(entry, options, fields, toWorkers);
   }
 }
 
@@ -53,17 +54,21 @@ export async function* readUnits(entries: Iterable<WalkEntry> | AsyncIterable<Wa
  * first bytes are looked at first: magic bytes win over the name (a Parquet file named .jsonl is read as Parquet),
  * and --jsonl does not make a Parquet or WARC file JSONL. Other files are read whole, and looked at once read.
  */
-async function* fileDocuments(path: string, options: DocumentOptions, fields: RecordFields, ranges: boolean): AsyncGenerator<ReadUnit> {
+async function* fileDocuments({ path, size: walkedSize }: { path: string; size: number }, options: DocumentOptions, fields: RecordFields, toWorkers: boolean): AsyncGenerator<ReadUnit> {
   const jsonl = options.jsonl === true || (options.jsonl === undefined && JSONL_NAME.test(withoutCompressionSuffix(path)));
   if (jsonl || formatByName(path) !== undefined) {
     const container = formatOfFile(path, options.jsonl !== true);
-    const size = container === undefined && ranges ? plainFileSize(path) : undefined;
+    const size = container === undefined && toWorkers ? plainFileSize(path) : undefined;
     if (container !== undefined) yield* containerDocuments(path, container, options, fields);
     else if (size !== undefined) yield { kind: 'jsonl-file', path, size } satisfies JsonlFile;
     else yield* streamDocuments(path, fileChunks(path), true, options, fields);
     return;
   }
-  const input = options.mail ? await readMessageInput(path, options) : readFileInput(path, options);
+  if (toWorkers) {
+    yield { kind: 'whole-file', path, size: walkedSize } satisfies WholeFile;
+    return;
+  }
+  const input = await readWholeFile(path, options);
   if ('container' in input) {
     yield* containerDocuments(path, input.container, options, fields);
     return;

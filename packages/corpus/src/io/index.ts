@@ -2,7 +2,7 @@
 // the invalid-UTF-8 policy, the skip-and-report rules), one module for every command and for the library's dedupe.
 // It builds on core, the public entries and html only; nothing of dedupe, pool or cli comes in here.
 export { readDocumentBatches, readDocuments, readUnits } from './documents.js';
-export { documentName, type DocumentEvent, type InputDocument, type JsonlFile, type ReadUnit } from './input-document.js';
+export { documentName, type DocumentEvent, type InputDocument, type JsonlFile, type ReadUnit, type WholeFile } from './input-document.js';
 export { readJsonlRange, readRecordAt, type JsonlRange, type LineNote, type RangeRecord } from './formats/jsonl-range.js';
 export { recordFields } from './formats/jsonl-record.js';
 export { wantsHtml } from './formats/whole-document.js';
@@ -14,4 +14,5 @@ export { quoteName } from './quote-name.js';
 export { describeReadError } from './read-error.js';
 export { lines } from './bytes/lines.js';
 export { openSource, STDIN, STDIN_LABEL, type Source } from './walk/sources.js';
-export { readFileDocument, type FileDocument } from './formats/read-file-document.js';
+export { readFileDocument, readWholeFile, type ContainerFile, type FileDocument } from './formats/read-file-document.js';
+export { containerDocuments } from './formats/container-documents.js';

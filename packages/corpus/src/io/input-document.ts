@@ -37,8 +37,19 @@ export interface JsonlFile {
   readonly size: number;
 }
 
-/** What reading gives, in input order: events, or (asked for) a JSONL file left to be read by ranges. */
-export type ReadUnit = DocumentEvent[] | JsonlFile;
+/**
+ * A file that is one document (a text, an HTML page, an e-mail message with --mail), named but not read: a worker
+ * reads it (formats/read-file-document.ts's readWholeFile) and gives the document or the reason it is skipped.
+ */
+export interface WholeFile {
+  readonly kind: 'whole-file';
+  readonly path: string;
+  /** Its size as walked, to cut the files into tasks of about equal bytes. */
+  readonly size: number;
+}
+
+/** What reading gives, in input order: events, or (asked for) files left to the workers to read. */
+export type ReadUnit = DocumentEvent[] | JsonlFile | WholeFile;
 
 /** The name outputs give a document: its JSONL id when it has one, else where it came from. */
 export function documentName(document: { readonly source: string; readonly id?: string | number }): string {

@@ -6,7 +6,7 @@ export { loadEntry } from '../pool/engine-entry.js';
 export { defaultThreads, MAX_THREADS } from '../pool/fingerprint-pool.js';
 export { prepareTasks } from '../pool/prepare-tasks.js';
 export { serveTasks } from '../pool/serve-tasks.js';
-export type { Task } from '../pool/task.js';
+export type { Task, TaskContext } from '../pool/task.js';
 export { localPool } from '../pool/task-pool.js';
 export { WorkerPool } from '../pool/worker-pool.js';
 export { findWorkerScript } from '../pool/worker-url.js';

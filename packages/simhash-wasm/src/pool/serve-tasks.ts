@@ -11,17 +11,22 @@ export function serveTasks(tasks: readonly AnyTask[]): void {
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   prepareTasks(workerData as WorkerSetup, tasks).then(
     (prepared) => {
+      const fail = (seq: number, error: unknown) => {
+        const e = error instanceof Error ? error : new Error(String(error));
+        send({ type: 'failed', seq, error: { name: e.name, message: e.message } });
+      };
+      // The result's typed arrays move to the main thread instead of being copied.
+      const done = (seq: number, task: string, result: unknown) => send({ type: 'done', seq, result }, prepared.transfer(task, result));
       port.on('message', ({ seq, task, input }: ToWorker) => {
         let result: unknown;
         try {
           result = prepared.run(task, input);
         } catch (error) {
-          const e = error instanceof Error ? error : new Error(String(error));
-          send({ type: 'failed', seq, error: { name: e.name, message: e.message } });
+          fail(seq, error);
           return;
         }
-        // The result's typed arrays move to the main thread instead of being copied.
-        send({ type: 'done', seq, result }, prepared.transfer(task, result));
+        if (result instanceof Promise) result.then((resolved) => done(seq, task, resolved), (error: unknown) => fail(seq, error));
+        else done(seq, task, result);
       });
       send({ type: 'ready' });
     },

@@ -21,8 +21,11 @@ export interface TaskContext {
 export interface Task<In, Out> {
   /** Names the task in messages; unique among the tasks one worker serves. */
   readonly name: string;
-  /** Builds the task's function once per worker (or once in this thread): what it keeps between calls. */
-  prepare(context: TaskContext): (input: In) => Out;
+  /**
+   * Builds the task's function once per worker (or once in this thread): what it keeps between calls. It may answer
+   * with a promise (a reader whose parser is asynchronous); the worker posts what it resolves to.
+   */
+  prepare(context: TaskContext): (input: In) => Out | Promise<Out>;
   /** The result's buffers, moved to the main thread instead of copied. */
   transfer(result: Out): ArrayBuffer[];
 }

@@ -4,6 +4,7 @@
 import type { InputDocument } from '../input-document.js';
 import type { DocumentOptions } from '../read-options.js';
 import { looksBinary } from '../bytes/utf8.js';
+import { withConcatBlob } from './concat-blob.js';
 import { wholeDocument } from './whole-document.js';
 
 type Parse = (message: Uint8Array) => Promise<{ text?: string; html?: string }>;
@@ -12,7 +13,7 @@ let parser: Promise<Parse> | undefined;
 /** postal-mime, loaded on the first message: commands that read no mail do not pay for it. */
 function parse(message: Uint8Array): Promise<{ text?: string; html?: string }> {
   parser ??= import('postal-mime').then(({ default: PostalMime }) => (bytes: Uint8Array) => PostalMime.parse(bytes));
-  return parser.then((run) => run(message));
+  return parser.then((run) => withConcatBlob(() => run(message)));
 }
 
 /**

@@ -42,6 +42,11 @@ export async function readMessageInput(path: string, options: DocumentOptions): 
   return { read: file.read, result: await mailDocument(path, file.result, options) };
 }
 
+/** The file as one document, an e-mail message with --mail, or the container its first bytes show. */
+export function readWholeFile(path: string, options: DocumentOptions): Promise<FileDocument | ContainerFile> | FileDocument | ContainerFile {
+  return options.mail ? readMessageInput(path, options) : readFileInput(path, options);
+}
+
 /** The file's bytes, decompressed if its magic bytes say so, or the container it is; `read`: bytes read from the disk. */
 function readFileBytes(path: string): { read: number; result: Uint8Array | { readonly reason: string } } | ContainerFile {
   let bytes: Uint8Array;
