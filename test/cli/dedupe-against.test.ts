@@ -25,7 +25,7 @@ afterAll(() => scratch?.remove());
 
 describe('dedupe --against on labelled families split 60/40', () => {
   for (const kind of ['jsonl', 'index'] as const) {
-    it(`the reference as ${kind}: F1 >= 0.95, the reference named right for >= 95%, each other family kept once (the batch's own grouping aside)`, async () => {
+    it(`the reference as ${kind}: F1 >= 0.95, the reference named right for >= 95%, all but two of the other families kept once (the batch's own leader grouping can keep a family twice)`, async () => {
       const score = await scoreReferenceKind(kind, records, { dir: scratch.fresh(), run });
       expect(score.positives).toBeGreaterThan(300);
       expect(score.f1).toBeGreaterThanOrEqual(0.95);

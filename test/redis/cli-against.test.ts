@@ -27,7 +27,7 @@ describe.skipIf(!HAVE_REDIS)('dedupe --against the index on Redis Cluster', () =
   });
   const redis = () => cluster.addresses.join(',');
 
-  it('F1 >= 0.95, the reference named right for >= 95%, every other family kept once', async () => {
+  it('F1 >= 0.95, the reference named right for >= 95%, all but two of the other families kept once (the batch\'s own leader grouping and the sketch estimate\'s noise: see docs/cli.md)', async () => {
     const score = await scoreReferenceKind('redis', records, { dir: scratch.fresh(), run: (args) => runCli(args), redis: { nodes: redis(), name: 'against-families' } });
     expect(score.positives).toBeGreaterThan(300);
     expect(score.f1).toBeGreaterThanOrEqual(0.95);
