@@ -17,6 +17,7 @@ function columns(path: string, firstLine: number, ids: (string | number | undefi
   const n = ids.length;
   return {
     file: { path },
+    byOffset: true,
     firstLine,
     line: Uint32Array.from({ length: n }, (_, i) => 2 * i),
     offset: Float64Array.from({ length: n }, (_, i) => 1000 * firstLine + 100 * i),

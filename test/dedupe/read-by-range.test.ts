@@ -85,19 +85,26 @@ function noting(notes: string[][]) {
   };
 }
 
+/** Standard input holding `content` (empty by default). */
+function stdinOf(content?: Uint8Array): PassThrough {
+  const stream = new PassThrough();
+  stream.end(content);
+  return stream;
+}
+
 /** The streamed read, every input read and batched on the main thread. */
-async function streamed(inputs: string[], options: Options) {
+async function streamed(inputs: string[], options: Options, stdin?: Uint8Array) {
   const skipped: string[][] = [];
   const hooks = noting(skipped);
-  const events = readDocumentBatches(walkInputs(inputs, options), new PassThrough(), options);
+  const events = readDocumentBatches(walkInputs(inputs, options), stdinOf(stdin), options);
   const sample = options.sketches === true ? new BoilerplateSample() : undefined;
   return (await collect(analyzeInOrder(events, analyzers.get(1)!, hooks, { fingerprintsOnly: false, sample, extractor: htmlExtractor(options.html) }), skipped, sample)).result;
 }
 
-async function byRanges(inputs: string[], options: Options, threads: number, rangeBytes?: number) {
+async function byRanges(inputs: string[], options: Options, threads: number, rangeBytes?: number, stdin?: Uint8Array) {
   const skipped: string[][] = [];
   const hooks = noting(skipped);
-  const run = await startAnalysis(inputs, new PassThrough(), { ...options, shingle: 3, engine: 'wasm', threads, rangeBytes }, hooks, analyzers.get(threads));
+  const run = await startAnalysis(inputs, stdinOf(stdin), { ...options, shingle: 3, engine: 'wasm', threads, rangeBytes }, hooks, analyzers.get(threads));
   return collect(run.batches(), skipped, run.sample);
 }
 
@@ -148,4 +155,28 @@ describe('JSONL read by range on the workers', () => {
       }
     }
   }, 120_000);
+
+  it('reads compressed JSONL and standard input in blocks of whole lines on the workers, a failing stream too', async () => {
+    const content = Buffer.concat([Buffer.from('{"id": "no text"}\n\n'.repeat(30)), jsonlEdges(400, 21)]);
+    const gzipped = gzipSync(content);
+    const compressed = [file('edges.jsonl.gz', gzipped), file('cut.jsonl.gz', gzipped.subarray(0, Math.floor(gzipped.length * 0.6)))];
+    for (const options of [CASES[0][1], CASES[2][1], CASES[4][1]]) {
+      for (const [inputs, stdin] of [[compressed, undefined], [['-'], content], [['-', compressed[0]], gzipped]] as const) {
+        const want = await streamed([...inputs], options, stdin);
+        expect(want.documents.length).toBeGreaterThan(100);
+        for (const threads of [1, 2, 3]) {
+          for (const rangeBytes of [997, undefined]) {
+            const got = await byRanges([...inputs], options, threads, rangeBytes, stdin);
+            expect(got.result, `${inputs.join(' ')}: ${threads} threads, blocks of ${rangeBytes ?? 'default'} bytes`).toEqual(want);
+            // One thread parses a stream as it comes (blocks would only add copies); more hand every line to the workers.
+            if (options.html !== 'auto') expect(got.ranged).toBe(threads === 1 ? 0 : want.documents.length);
+          }
+        }
+      }
+    }
+    // The cut stream's documents before the failure are read, then the failure is reported.
+    const cut = await streamed([compressed[1]], CASES[2][1]);
+    expect(cut.documents.length).toBeGreaterThan(10);
+    expect(cut.skipped.at(-1)?.[1]).toBe(compressed[1]);
+  }, 180_000);
 });

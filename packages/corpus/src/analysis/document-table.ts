@@ -12,6 +12,8 @@ import { idAt, type IdColumn } from './id-column.js';
 /** The documents of one range of a JSONL file, as columns (in-order.ts makes them from a range's result). */
 export interface RangeColumns {
   readonly file: { readonly path: string };
+  /** Read by range from a plain file, so each document can be read back alone by its offset (else: by its input read again). */
+  readonly byOffset: boolean;
   /** The line number (from 1) of the range's first line: each document's is this plus its `line`. */
   readonly firstLine: number;
   readonly line: Uint32Array;
@@ -42,10 +44,15 @@ export class RangeDocument implements DocumentInfo {
   }
 }
 
-/** The documents of column `i` of a range as a RangeDocument. */
-export function rangeDocument(columns: RangeColumns, i: number): RangeDocument {
+/** Document `i` of a range's columns: a RangeDocument when it can be read back by offset, else a plain DocumentInfo. */
+export function rangeDocument(columns: RangeColumns, i: number): DocumentInfo {
   const keepValue = columns.keepValues === undefined || Number.isNaN(columns.keepValues[i]) ? undefined : columns.keepValues[i];
-  return new RangeDocument(columns.file, columns.firstLine + columns.line[i], columns.offset[i], columns.length[i], idAt(columns.ids, i), keepValue);
+  const line = columns.firstLine + columns.line[i];
+  const id = idAt(columns.ids, i);
+  if (columns.byOffset) return new RangeDocument(columns.file, line, columns.offset[i], columns.length[i], id, keepValue);
+  // As a streamed read names and sizes it (io/formats/jsonl-documents.ts).
+  const info = { source: `${columns.file.path}:${line}`, bytes: columns.length[i], ...(id === undefined ? {} : { id }) };
+  return keepValue === undefined ? info : { ...info, keepValue };
 }
 
 type Segment = { readonly start: number; readonly columns: RangeColumns } | { readonly start: number; readonly infos: readonly DocumentInfo[] };
@@ -97,6 +104,7 @@ export class DocumentTable {
       return info instanceof RangeDocument ? { path: info.file.path, offset: info.offset, length: info.bytes } : undefined;
     }
     const i = doc - segment.start;
+    if (!segment.columns.byOffset) return undefined;
     return { path: segment.columns.file.path, offset: segment.columns.offset[i], length: segment.columns.length[i] };
   }
 

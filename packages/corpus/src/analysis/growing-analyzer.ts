@@ -1,6 +1,6 @@
 // An analyzer for input of unknown size (stdin) when --threads was not given: it starts in this thread, where small
 // inputs are fastest (starting workers costs about 100 ms), and moves to a pool of workers once enough text has gone
-// through to pay for them (characters of texts, or bytes of the JSONL ranges and whole files it reads). Batches keep their order
+// through to pay for them (characters of texts, or bytes of the JSONL ranges, blocks and whole files it reads). Batches keep their order
 // either way: the caller hands results out in input order.
 import { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
 
@@ -19,7 +19,7 @@ export async function createGrowingAnalyzer(options: AnalyzerOptions, thresholdC
       return pool === undefined ? local.analyze(inputs, analyzeOptions) : pool.then((p) => p.analyze(inputs, analyzeOptions));
     },
     analyzeRange(range) {
-      seen += range.end - range.start;
+      seen += range.block?.length ?? range.end - range.start;
       if (pool === undefined && seen >= thresholdChars) pool = createAnalyzer(options);
       return pool === undefined ? local.analyzeRange(range) : pool.then((p) => p.analyzeRange(range));
     },

@@ -79,6 +79,8 @@ interface FileLines {
   readonly path: string;
   lines: number;
   failed: boolean;
+  /** A plain file read by range: its documents can be read back alone by their offsets (not so a stream's blocks). */
+  readonly byOffset: boolean;
 }
 
 type Read =
@@ -177,7 +179,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       if (kind === 'skipped') hooks.skipped(`${file.path}:${first + line}`, reason);
       else hooks.flagged?.(`${file.path}:${first + line}`, reason);
     }
-    const columns: RangeColumns = { file, firstLine: first, line: result.line, offset: result.offset, length: result.length, ids: result.ids, ...(result.keepValues === undefined ? {} : { keepValues: result.keepValues }) };
+    const columns: RangeColumns = { file, byOffset: file.byOffset, firstLine: first, line: result.line, offset: result.offset, length: result.length, ids: result.ids, ...(result.keepValues === undefined ? {} : { keepValues: result.keepValues }) };
     const n = result.line.length;
     if (result.texts !== undefined) {
       for (let i = 0; i < n; i++) addDocument(rangeDocument(columns, i), result.texts.text[i], result.texts.html[i] === 1);
@@ -191,13 +193,15 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     // No page among them (else `texts`): the batches' repeated lines are the same wherever the cut falls in here.
     for (let i = 0; i < n; i++) count(result.chars[i]);
   };
-  const readRange = (file: FileLines, start: number, end: number): Read => {
+  /** A byte range of a plain JSONL file, or a block of a stream's whole lines (whose bytes were counted as read). */
+  const readLines = (file: FileLines, lines: { readonly start: number; readonly end: number } | { readonly block: Uint8Array }): Read => {
     const { textField, idField, keepField, html = 'off' } = settings.reading ?? {};
-    const result = analyzer.analyzeRange({ path: file.path, start, end, textField, idField, keepField, html, analysis: options() });
+    const where = 'block' in lines ? { start: 0, end: 0, block: lines.block } : lines;
+    const result = analyzer.analyzeRange({ path: file.path, ...where, textField, idField, keepField, html, analysis: options() });
     const read = { file, result, settled: false };
     void result.then((r) => {
       read.settled = true;
-      bytesRead += end - start;
+      bytesRead += where.end - where.start;
       if (r.analysis !== undefined) done += r.line.length;
       report();
     }, () => {});
@@ -246,6 +250,8 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     for (const length of chars) count(length);
   };
   let pendingFiles: WholeFile[] = [];
+  /** The line counts of the streams whose blocks are read (a JsonlBlock's `stream` is the same object for all its blocks). */
+  const streams = new Map<object, FileLines>();
   let pendingBytes = 0;
   /** The whole files named so far go out as a task (and sequencing goes on). */
   async function* sendFiles(): AsyncGenerator<AnalyzedBatch> {
@@ -304,9 +310,16 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
         yield* flow(false);
         continue;
       }
-      const file: FileLines = { path: unit.path, lines: 0, failed: false };
+      if (unit.kind === 'jsonl-block') {
+        let file = streams.get(unit.stream);
+        if (file === undefined) streams.set(unit.stream, (file = { path: unit.stream.path, lines: 0, failed: false, byOffset: false }));
+        reads.push(readLines(file, { block: unit.bytes }));
+        yield* flow(false);
+        continue;
+      }
+      const file: FileLines = { path: unit.path, lines: 0, failed: false, byOffset: true };
       for (let start = 0; start < unit.size; start += rangeBytes) {
-        reads.push(readRange(file, start, Math.min(start + rangeBytes, unit.size)));
+        reads.push(readLines(file, { start, end: Math.min(start + rangeBytes, unit.size) }));
         yield* flow(false);
       }
     }

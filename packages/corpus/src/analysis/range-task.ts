@@ -8,7 +8,7 @@
 // analysed: its texts go back, for the main thread to count and analyse as it does documents it reads itself.
 import type { Task } from 'simhash-wasm/internal/pool';
 import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
-import { readJsonlRange, type LineNote } from '../io/formats/jsonl-range.js';
+import { readJsonlBlock, readJsonlRange, type LineNote } from '../io/formats/jsonl-range.js';
 import { recordFields } from '../io/formats/jsonl-record.js';
 import { describeReadError } from '../io/read-error.js';
 import type { Analysis, AnalyzeInput, AnalyzeOptions } from './analyze-document.js';
@@ -20,6 +20,8 @@ export interface RangeTaskInput {
   /** The range: lines whose first byte is in [start, end). */
   readonly start: number;
   readonly end: number;
+  /** A block of whole lines read on the main thread (a compressed stream or stdin: JsonlBlock), read instead of the range. */
+  readonly block?: Uint8Array;
   readonly textField?: string;
   readonly idField?: string;
   readonly keepField?: string;
@@ -59,10 +61,11 @@ export const rangeTask: Task<RangeTaskInput, RangeTaskResult> = {
   name: 'read-jsonl-range',
   prepare(context) {
     const analyze = analysisTask.prepare(context);
-    return ({ path, start, end, textField, idField, keepField, html, analysis }) => {
+    return ({ path, start, end, block, textField, idField, keepField, html, analysis }) => {
       let range;
       try {
-        range = readJsonlRange(path, start, end, recordFields(textField, idField, keepField), html);
+        const fields = recordFields(textField, idField, keepField);
+        range = block === undefined ? readJsonlRange(path, start, end, fields, html) : readJsonlBlock(block, fields, html);
       } catch (error) {
         return unread(describeReadError(error));
       }

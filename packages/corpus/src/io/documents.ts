@@ -6,9 +6,10 @@ import type { Readable } from 'node:stream';
 import { byteCounter, counting, progressEvent, withProgress } from './bytes/byte-counter.js';
 import { decompressStream, detectCompression, MAGIC_BYTES, withoutCompressionSuffix } from './compression/compression.js';
 import { containerDocuments } from './formats/container-documents.js';
-import type { DocumentEvent, InputDocument, JsonlFile, ReadUnit, WholeFile } from './input-document.js';
+import type { DocumentEvent, InputDocument, JsonlBlock, JsonlFile, ReadUnit, WholeFile } from './input-document.js';
 import { formatByMagic, formatByName, formatOfFile, plainFileSize, startsAsWarc, WARC_MAGIC_BYTES } from './formats/input-format.js';
 import { jsonlDocuments } from './formats/jsonl-documents.js';
+import { jsonlBlocks } from './formats/jsonl-blocks.js';
 import { recordFields, type RecordFields } from './formats/jsonl-record.js';
 import { concatBytes } from './bytes/lines.js';
 import { peek } from './bytes/peek.js';
@@ -36,16 +37,18 @@ export function readDocumentBatches(entries: Iterable<WalkEntry> | AsyncIterable
 }
 
 /**
- * The same, except that files the workers can read on their own are not read here but handed on (`toWorkers`): a
- * plain JSONL file as a JsonlFile, to be read by ranges, and a file that is one document as a WholeFile
- * (analysis/in-order.ts). Everything else is read as readDocumentBatches reads it.
+ * The same, except that what the workers can read on their own is not read here but handed on (`toWorkers`): a
+ * plain JSONL file as a JsonlFile, to be read by ranges, a file that is one document as a WholeFile, and, given
+ * `blockBytes`, the records of any other JSONL stream (compressed, stdin) as JsonlBlocks of whole lines of about
+ * that size (analysis/in-order.ts). Everything else is read as readDocumentBatches reads it.
  */
-export async function* readUnits(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions, toWorkers = true): AsyncGenerator<ReadUnit> {
+export async function* readUnits(entries: Iterable<WalkEntry> | AsyncIterable<WalkEntry>, stdin: Readable, options: DocumentOptions, toWorkers = true, blockBytes?: number): AsyncGenerator<ReadUnit> {
   const fields = recordFields(options.textField, options.idField, options.keepField);
+  const blocks = toWorkers ? blockBytes : undefined;
   for await (const entry of entries) {
     if (entry.kind === 'error') yield [{ kind: 'skipped', source: entry.path, reason: describeReadError(entry.error) }];
-    else if (entry.kind === 'stdin') yield* streamDocuments(STDIN_LABEL, stdin, options.jsonl, options, fields);
-    else yield* fileDocuments(entry, options, fields, toWorkers);
+    else if (entry.kind === 'stdin') yield* streamDocuments(STDIN_LABEL, stdin, options.jsonl, options, fields, blocks);
+    else yield* fileDocuments(entry, options, fields, toWorkers, blocks);
   }
 }
 
@@ -54,14 +57,14 @@ export async function* readUnits(entries: Iterable<WalkEntry> | AsyncIterable<Wa
  * first bytes are looked at first: magic bytes win over the name (a Parquet file named .jsonl is read as Parquet),
  * and --jsonl does not make a Parquet or WARC file JSONL. Other files are read whole, and looked at once read.
  */
-async function* fileDocuments({ path, size: walkedSize }: { path: string; size: number }, options: DocumentOptions, fields: RecordFields, toWorkers: boolean): AsyncGenerator<ReadUnit> {
+async function* fileDocuments({ path, size: walkedSize }: { path: string; size: number }, options: DocumentOptions, fields: RecordFields, toWorkers: boolean, blocks: number | undefined): AsyncGenerator<ReadUnit> {
   const jsonl = options.jsonl === true || (options.jsonl === undefined && JSONL_NAME.test(withoutCompressionSuffix(path)));
   if (jsonl || formatByName(path) !== undefined) {
     const container = formatOfFile(path, options.jsonl !== true);
     const size = container === undefined && toWorkers ? plainFileSize(path) : undefined;
     if (container !== undefined) yield* containerDocuments(path, container, options, fields);
     else if (size !== undefined) yield { kind: 'jsonl-file', path, size } satisfies JsonlFile;
-    else yield* streamDocuments(path, fileChunks(path), true, options, fields);
+    else yield* streamDocuments(path, fileChunks(path), true, options, fields, blocks);
     return;
   }
   if (toWorkers) {
@@ -82,7 +85,7 @@ async function* fileDocuments({ path, size: walkedSize }: { path: string; size: 
  * when the first byte that is not blank is "{" (plain text rarely starts so; --no-jsonl says otherwise). A WARC
  * stream is read as WARC, whatever `jsonl` says; Parquet needs a file to seek in, so a Parquet stream is refused.
  */
-async function* streamDocuments(label: string, raw: AsyncIterable<Uint8Array>, jsonl: boolean | undefined, options: DocumentOptions, fields: RecordFields): AsyncGenerator<DocumentEvent[]> {
+async function* streamDocuments(label: string, raw: AsyncIterable<Uint8Array>, jsonl: boolean | undefined, options: DocumentOptions, fields: RecordFields, blocks?: number): AsyncGenerator<ReadUnit> {
   const counter = byteCounter();
   try {
     const compressed = await peek(counting(raw, counter), (head) => head.length >= MAGIC_BYTES);
@@ -100,7 +103,17 @@ async function* streamDocuments(label: string, raw: AsyncIterable<Uint8Array>, j
       return;
     }
     if (jsonl ?? firstNonBlank(start.head) === 0x7b /* "{" */) {
-      yield* jsonlDocuments(label, chunks, fields, options.html, () => progressEvent(counter));
+      if (blocks !== undefined) {
+        // Cut here, parsed and analysed on the workers: this thread only decompresses.
+        const stream = { path: label };
+        for await (const bytes of jsonlBlocks(chunks, blocks)) {
+          const read = progressEvent(counter);
+          if (read !== undefined) yield [read];
+          yield { kind: 'jsonl-block', stream, bytes } satisfies JsonlBlock;
+        }
+      } else {
+        yield* jsonlDocuments(label, chunks, fields, options.html, () => progressEvent(counter));
+      }
       const read = progressEvent(counter);
       if (read !== undefined) yield [read];
       return;

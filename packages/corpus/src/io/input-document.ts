@@ -48,8 +48,19 @@ export interface WholeFile {
   readonly size: number;
 }
 
-/** What reading gives, in input order: events, or (asked for) files left to the workers to read. */
-export type ReadUnit = DocumentEvent[] | JsonlFile | WholeFile;
+/**
+ * Whole lines of a JSONL stream that is not a plain file (compressed, or standard input), decompressed and cut here
+ * (formats/jsonl-blocks.ts) for a worker to parse: its lines follow those of the stream's blocks before it.
+ */
+export interface JsonlBlock {
+  readonly kind: 'jsonl-block';
+  /** The same object for every block of one stream; `path` names its documents (`path:line`). */
+  readonly stream: { readonly path: string };
+  readonly bytes: Uint8Array;
+}
+
+/** What reading gives, in input order: events, or (asked for) files and blocks left to the workers to read. */
+export type ReadUnit = DocumentEvent[] | JsonlFile | WholeFile | JsonlBlock;
 
 /** The name outputs give a document: its JSONL id when it has one, else where it came from. */
 export function documentName(document: { readonly source: string; readonly id?: string | number }): string {

@@ -44,19 +44,7 @@ const TAIL_BYTES = 1 << 16;
 /** The lines of `path` that start at a byte in [start, end). Read errors are thrown, for the caller to report. */
 export function readJsonlRange(path: string, start: number, end: number, fields: RecordFields, html: HtmlMode): JsonlRange {
   const range: JsonlRange = { lines: 0, records: [], notes: [] };
-  const judge = (raw: Uint8Array, offset: number) => {
-    const line = range.lines++;
-    const bytes = withoutCr(raw);
-    const record = recordOfLine(bytes, fields, html);
-    if (record === null) return;
-    if ('skip' in record) {
-      range.notes.push({ line, kind: 'skipped', reason: record.skip });
-      return;
-    }
-    const { id, text, keep } = record;
-    range.records.push({ line, offset, length: bytes.length, id, text, html: record.html, keepValue: typeof keep === 'number' ? keep : undefined });
-    if (typeof keep === 'object') range.notes.push({ line, kind: 'flagged', reason: keep.problem });
-  };
+  const judge = judgeInto(range, fields, html);
   const fd = openSync(path, 'r');
   try {
     // From the byte before the range: a line starts at `start` only if that byte ends the line before. A little past
@@ -83,6 +71,40 @@ export function readJsonlRange(path: string, start: number, end: number, fields:
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The lines of a block of whole JSONL lines read elsewhere (a compressed stream or stdin, decompressed and cut at
+ * newlines on the main thread: formats/jsonl-chunks.ts): every line, the last one without its newline too. Offsets
+ * are within the block, not a file: such documents are read back by reading their input again.
+ */
+export function readJsonlBlock(bytes: Uint8Array, fields: RecordFields, html: HtmlMode): JsonlRange {
+  const range: JsonlRange = { lines: 0, records: [], notes: [] };
+  const judge = judgeInto(range, fields, html);
+  for (let at = 0; at < bytes.length; ) {
+    let lf = bytes.indexOf(LF, at);
+    if (lf === -1) lf = bytes.length;
+    judge(bytes.subarray(at, lf), at);
+    at = lf + 1;
+  }
+  return range;
+}
+
+/** Judges one line (its bytes without the newline, at `offset`) into `range`, by the rule every JSONL reader uses. */
+function judgeInto(range: JsonlRange, fields: RecordFields, html: HtmlMode): (raw: Uint8Array, offset: number) => void {
+  return (raw, offset) => {
+    const line = range.lines++;
+    const bytes = withoutCr(raw);
+    const record = recordOfLine(bytes, fields, html);
+    if (record === null) return;
+    if ('skip' in record) {
+      range.notes.push({ line, kind: 'skipped', reason: record.skip });
+      return;
+    }
+    const { id, text, keep } = record;
+    range.records.push({ line, offset, length: bytes.length, id, text, html: record.html, keepValue: typeof keep === 'number' ? keep : undefined });
+    if (typeof keep === 'object') range.notes.push({ line, kind: 'flagged', reason: keep.problem });
+  };
 }
 
 /**
