@@ -4,7 +4,7 @@
 // is unlinked as soon as it is open: nothing is left behind, whatever ends the process), and the sketch test reads
 // back those of the candidates' documents alone (`select`). A corpus whose sketches are in memory already (the
 // evaluation's) is held as it is.
-import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
@@ -37,6 +37,8 @@ export function sketchesInMemory(words: Uint32Array): SketchSource {
 /** The sketches of a run, written to a temporary file batch by batch. */
 export class SpilledSketches implements SketchSource {
   private fd: number | undefined;
+  /** The file's path while it still has one: where an open file cannot be unlinked (Windows), until close(). */
+  private path: string | undefined;
   private count = 0;
 
   get documents(): number {
@@ -64,13 +66,19 @@ export class SpilledSketches implements SketchSource {
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+    if (this.path !== undefined) rmSync(this.path, { force: true });
+    this.path = undefined;
   }
 
   private file(): number {
     if (this.fd === undefined) {
       const path = join(tmpdir(), `simhash-sketches-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
       this.fd = openSync(path, 'wx+', 0o600);
-      unlinkSync(path);
+      try {
+        unlinkSync(path);
+      } catch {
+        this.path = path; // removed at close()
+      }
     }
     return this.fd;
   }
