@@ -36,6 +36,22 @@ describe('simhash dedupe --verify', () => {
     expect((await runInProcess(['dedupe', '--verify-threshold', '1', '-q', input])).code).toBe(0); // 1 is allowed
   });
 
+  it('a temporary directory the sketches cannot be written to: exit 4, one line saying so', async () => {
+    const notADirectory = join(dir, 'tmp-is-a-file');
+    writeFileSync(notADirectory, '');
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = notADirectory;
+    try {
+      const run = await runInProcess(['dedupe', '-q', input]);
+      expect(run.code).toBe(4);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^simhash: cannot keep the verification's sketches in a temporary file in .*tmp-is-a-file: /);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  });
+
   it('the footer fixture: only the edited message groups, with its similarity in the JSON, the CSV and the text', async () => {
     const clusters = join(dir, 'clusters.csv');
     const run = await runInProcess(['dedupe', '-k', '32', '--format', 'json', '--threads', '1', '-q', '--clusters', clusters, input]);

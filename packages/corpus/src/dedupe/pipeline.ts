@@ -13,6 +13,8 @@ import { rereadVerification } from './verify-pass.js';
 import { keepField, type KeepRule } from '../grouping/keep.js';
 import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
 import type { ReferenceSet } from '../grouping/reference-set.js';
+import { SketchFileError } from '../grouping/sketch-store.js';
+import { OutputError } from '../io/write/index.js';
 
 export type { DocumentInfo } from '../analysis/read-and-analyze.js';
 
@@ -72,7 +74,10 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
     ? undefined
     : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as 'jaccard' | 'containment', threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens });
   const chooseDistance = verify !== undefined && options.autoDistance === true ? (fps: BigUint64Array) => corpusCandidateDistance(fps) : undefined;
-  const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance, reference: options.reference });
+  const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance, reference: options.reference }).catch((error: unknown) => {
+    // A full disk under $TMPDIR is an output that could not be written (exit 4), not a bug.
+    throw error instanceof SketchFileError ? new OutputError(error.message, 'the verification\'s sketch file', { cause: error }) : error;
+  });
   const documents = grouped.documents;
   const bytes = documents.totalBytes();
   return { ...grouped, pipelineVersion: run.version, inputs: run.entries, skipped, bytes, seconds: (performance.now() - started) / 1000, threads: run.threads };

@@ -13,6 +13,22 @@ const SKETCH_BYTES = SKETCH_BINS * 4;
 /** Read back in pieces this large when many documents are wanted (every sketch read in order, the wanted kept). */
 const READ_BYTES = 4 << 20;
 
+/** The temporary file of sketches could not be made, written or read: a full disk, a $TMPDIR that is not writable. */
+export class SketchFileError extends Error {
+  override name = 'SketchFileError';
+}
+
+/** Runs `step` on the sketch file, its failure said in one line. */
+function onFile<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof SketchFileError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SketchFileError(`cannot keep the verification's sketches in a temporary file in ${tmpdir()}: ${reason}`, { cause: error });
+  }
+}
+
 /** Some documents' sketches: the sketch of `doc` is words[offsetOf(doc) .. + SKETCH_BINS). */
 export interface Sketches {
   readonly words: Uint32Array;
@@ -49,7 +65,9 @@ export class SpilledSketches implements SketchSource {
   add(sketches: Uint32Array): void {
     if (sketches.length === 0) return;
     const bytes = new Uint8Array(sketches.buffer, sketches.byteOffset, sketches.byteLength);
-    for (let at = 0; at < bytes.length; ) at += writeSync(this.file(), bytes, at, bytes.length - at, this.count * SKETCH_BYTES + at);
+    onFile(() => {
+      for (let at = 0; at < bytes.length; ) at += writeSync(this.file(), bytes, at, bytes.length - at, this.count * SKETCH_BYTES + at);
+    });
     this.count += sketches.length / SKETCH_BINS;
   }
 
@@ -57,8 +75,7 @@ export class SpilledSketches implements SketchSource {
     const words = new Uint32Array(docs.length * SKETCH_BINS);
     const into = new Uint8Array(words.buffer);
     if (this.fd !== undefined && docs.length > 0) {
-      if (docs.length * SKETCH_BYTES * 8 < this.count * SKETCH_BYTES) this.readEach(docs, into);
-      else this.readInOrder(docs, into);
+      onFile(() => (docs.length * SKETCH_BYTES * 8 < this.count * SKETCH_BYTES ? this.readEach(docs, into) : this.readInOrder(docs, into)));
     }
     return { words, offsetOf: (doc) => positionOf(docs, doc) * SKETCH_BINS };
   }
