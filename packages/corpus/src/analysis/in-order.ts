@@ -1,8 +1,10 @@
 // Documents analysed on the pool while reading goes on, handed back in input order whatever order the workers finish
-// in. Three kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
+// in. Four kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
 // texts it sends to the pool in batches; plain JSONL files, which it only cuts into byte ranges for the workers
-// to read and analyse themselves (range-task.ts), so the main thread never parses a record; and files that are one
-// document each, whose paths it hands out in batches for the workers to read, decode and analyse (file-task.ts).
+// to read and analyse themselves (range-task.ts), so the main thread never parses a record; blocks of whole lines of
+// other JSONL streams (compressed, stdin), which it decompressed and the workers parse, by the same task; and files
+// that are one document each, whose paths it hands out in batches for the workers to read, decode and analyse
+// (file-task.ts).
 //
 // Results are put in order in two steps. Sequencing takes each input in turn once it is read (a range's worker has
 // answered): it numbers lines, reports skipped inputs, counts the corpus's repeated lines and cuts batches, in input
