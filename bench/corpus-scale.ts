@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { createSimHash, init } from 'simhash-wasm';
 import { largeCorpus } from './large-corpus.js';
-import type { BenchSuite, SuiteContext } from './suite.js';
+import { namedOnly, type BenchSuite, type SuiteContext } from './suite.js';
 
 const CLI = fileURLToPath(new URL('../packages/corpus/dist/cli.js', import.meta.url));
 /** Prints the process's peak RSS at exit: loaded into the child with --require. */
@@ -70,11 +70,7 @@ function runDedupe(path: string, args: readonly string[]): DedupeRun {
 export const suite: BenchSuite = {
   name: 'corpus-scale',
   async run(context) {
-    // Only when named: a filter that selects everything (none given) also selects a name no suite has.
-    if (!context.selected('corpus-scale/') || context.selected('no-such-suite/')) {
-      context.log('corpus-scale: skipped (minutes at 1M documents): run it with `npm run bench -- corpus-scale`');
-      return;
-    }
+    if (!namedOnly(context, 'corpus-scale', 'minutes at 1M documents')) return;
     const documents = Number(process.env.SIMHASH_CORPUS_DOCUMENTS ?? 1_000_000);
     context.log(`corpus-scale: writing or reusing the ${documents.toLocaleString('en')}-document corpus`);
     const path = await largeCorpus(documents);

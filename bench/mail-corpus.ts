@@ -19,7 +19,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
-import type { BenchSuite, SuiteContext } from './suite.js';
+import { namedOnly, type BenchSuite, type SuiteContext } from './suite.js';
 
 const CLI = fileURLToPath(new URL('../packages/corpus/dist/cli.js', import.meta.url));
 /** Prints the process's CPU time at exit: loaded into the child with --require. */
@@ -64,11 +64,7 @@ async function rowOf(context: SuiteContext, name: string, args: readonly string[
 export const suite: BenchSuite = {
   name: 'mail-corpus',
   async run(context) {
-    // Only when named: a filter that selects everything (none given) also selects a name no suite has.
-    if (!context.selected('mail-corpus/') || context.selected('no-such-suite/')) {
-      context.log('mail-corpus: skipped (minutes): run it with `npm run bench -- mail-corpus`');
-      return;
-    }
+    if (!namedOnly(context, 'mail-corpus', 'minutes')) return;
     const all = String(cpus().length);
     const out = mkdtempSync(join(tmpdir(), 'simhash-bench-mail-'));
     const rows: [string, string[]][] = [

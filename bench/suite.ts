@@ -18,6 +18,16 @@ export interface SuiteContext {
   log(message: string): void;
 }
 
+/**
+ * Whether a suite that runs only when named was named (`npm run bench -- NAME`); if not, it says how to run it. A
+ * filter that selects everything (none given) also selects a name no suite has: that is how a bare run is told apart.
+ */
+export function namedOnly(context: SuiteContext, name: string, cost: string): boolean {
+  if (context.selected(`${name}/`) && !context.selected('no-such-suite/')) return true;
+  context.log(`${name}: skipped (${cost}): run it with \`npm run bench -- ${name}\``);
+  return false;
+}
+
 export interface BenchSuite {
   readonly name: string;
   run(context: SuiteContext): Promise<void>;

@@ -10,12 +10,12 @@ import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../packages/corpus/src/analysis/analyzer.js';
-import { analyzeInOrder, type RangeBatch } from '../../packages/corpus/src/analysis/in-order.js';
-import type { AnalyzedBatch } from '../../packages/corpus/src/analysis/analyze-document.js';
+import { analyzeInOrder } from '../../packages/corpus/src/analysis/in-order.js';
 import { startAnalysis, type AnalysisOptions } from '../../packages/corpus/src/analysis/read-and-analyze.js';
 import { BoilerplateSample } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
 import { htmlExtractor, readDocumentBatches, walkInputs } from '../../packages/corpus/src/io/index.js';
 import { jsonlEdges, kickerPage } from '../support/jsonl-edges.js';
+import { collectRun, noting } from '../support/analysis-runs.js';
 import { articlePage } from '../support/html-pages.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'simhash-ranges-'));
@@ -52,39 +52,6 @@ afterAll(async () => {
 
 type Options = Omit<AnalysisOptions, 'shingle' | 'engine' | 'threads'>;
 
-/** What a run gives downstream, in order: per document, whatever batch it came in. */
-async function collect(batches: AsyncIterable<AnalyzedBatch>, skipped: string[][], sample?: BoilerplateSample) {
-  const documents: unknown[][] = [];
-  const fingerprints: bigint[] = [];
-  const tokens: number[] = [];
-  const digests: number[] = [];
-  const sketches: number[] = [];
-  /** The sampled texts' sets, by the document's place in the whole run. */
-  const sampled: [number, number[]][] = [];
-  let ranged = 0;
-  for await (const batch of batches) {
-    expect(batch.documents.length).toBeGreaterThan(0);
-    const { docs, ends, shingles } = batch.sampled;
-    docs.forEach((doc, i) => sampled.push([documents.length + doc, [...shingles.subarray(i === 0 ? 0 : ends[i - 1], ends[i])]]));
-    documents.push(...batch.documents.map((d) => [d.source, d.id, d.bytes, d.keepValue]));
-    fingerprints.push(...batch.fingerprints);
-    tokens.push(...batch.tokens);
-    digests.push(...batch.digests);
-    sketches.push(...batch.sketches);
-    if ((batch as RangeBatch).columns !== undefined) ranged += batch.documents.length;
-  }
-  const boilerplate = sample?.finish();
-  return { result: { documents, skipped, fingerprints, tokens, digests, sketches, sampled, boilerplate: boilerplate && [...boilerplate.shingles] }, ranged };
-}
-
-/** Skipped inputs and flagged records, in the order they are reported. */
-function noting(notes: string[][]) {
-  return {
-    skipped: (source: string, reason: string) => void notes.push(['skipped', source, reason]),
-    flagged: (source: string, reason: string) => void notes.push(['flagged', source, reason]),
-  };
-}
-
 /** Standard input holding `content` (empty by default). */
 function stdinOf(content?: Uint8Array): PassThrough {
   const stream = new PassThrough();
@@ -94,18 +61,16 @@ function stdinOf(content?: Uint8Array): PassThrough {
 
 /** The streamed read, every input read and batched on the main thread. */
 async function streamed(inputs: string[], options: Options, stdin?: Uint8Array) {
-  const skipped: string[][] = [];
-  const hooks = noting(skipped);
+  const notes: string[][] = [];
   const events = readDocumentBatches(walkInputs(inputs, options), stdinOf(stdin), options);
   const sample = options.sketches === true ? new BoilerplateSample() : undefined;
-  return (await collect(analyzeInOrder(events, analyzers.get(1)!, hooks, { fingerprintsOnly: false, sample, extractor: htmlExtractor(options.html) }), skipped, sample)).result;
+  return (await collectRun(analyzeInOrder(events, analyzers.get(1)!, noting(notes), { fingerprintsOnly: false, sample, extractor: htmlExtractor(options.html) }), notes, sample)).result;
 }
 
 async function byRanges(inputs: string[], options: Options, threads: number, rangeBytes?: number, stdin?: Uint8Array) {
-  const skipped: string[][] = [];
-  const hooks = noting(skipped);
-  const run = await startAnalysis(inputs, stdinOf(stdin), { ...options, shingle: 3, engine: 'wasm', threads, rangeBytes }, hooks, analyzers.get(threads));
-  return collect(run.batches(), skipped, run.sample);
+  const notes: string[][] = [];
+  const run = await startAnalysis(inputs, stdinOf(stdin), { ...options, shingle: 3, engine: 'wasm', threads, rangeBytes }, noting(notes), analyzers.get(threads));
+  return collectRun(run.batches(), notes, run.sample);
 }
 
 const BASE = { mail: false, invalidUtf8: 'skip' } as const;
@@ -122,7 +87,7 @@ describe('JSONL read by range on the workers', () => {
     const want = await streamed([edges], options);
     expect(want.documents.length).toBeGreaterThan(20);
     if (options.sketches === true) expect([want.sketches.length, want.sampled.length]).toEqual([32 * want.documents.length, want.documents.length]);
-    expect(want.skipped.length).toBeGreaterThan(20);
+    expect(want.notes.length).toBeGreaterThan(20);
     for (const threads of [1, 2, 3]) {
       for (const rangeBytes of [997, 16_384, undefined]) {
         const got = await byRanges([edges], options, threads, rangeBytes);
@@ -147,7 +112,7 @@ describe('JSONL read by range on the workers', () => {
   it('keeps the order of inputs the main thread reads between JSONL files, and reports them in order', async () => {
     for (const options of [CASES[0][1], CASES[2][1], CASES[4][1]]) {
       const want = await streamed(mixed, options);
-      expect(want.skipped.map(([, source]) => source)).toContain(join(dir, 'missing.jsonl'));
+      expect(want.notes.map(([, source]) => source)).toContain(join(dir, 'missing.jsonl'));
       for (const threads of [1, 2, 3]) {
         const got = await byRanges(mixed, options, threads, 2_000);
         expect(got.result, `${threads} threads`).toEqual(want);
@@ -177,6 +142,6 @@ describe('JSONL read by range on the workers', () => {
     // The cut stream's documents before the failure are read, then the failure is reported.
     const cut = await streamed([compressed[1]], CASES[2][1]);
     expect(cut.documents.length).toBeGreaterThan(10);
-    expect(cut.skipped.at(-1)?.[1]).toBe(compressed[1]);
+    expect(cut.notes.at(-1)?.[1]).toBe(compressed[1]);
   }, 180_000);
 });

@@ -13,7 +13,6 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../packages/corpus/src/analysis/analyzer.js';
 import { analyzeInOrder } from '../../packages/corpus/src/analysis/in-order.js';
-import type { AnalyzedBatch } from '../../packages/corpus/src/analysis/analyze-document.js';
 import { startAnalysis, type AnalysisOptions } from '../../packages/corpus/src/analysis/read-and-analyze.js';
 import { BoilerplateSample } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
 import { htmlExtractor, readDocumentBatches, walkInputs, type WalkEntry } from '../../packages/corpus/src/io/index.js';
@@ -21,6 +20,7 @@ import { jsonlEdges, kickerPage } from '../support/jsonl-edges.js';
 import { articlePage, forumPage } from '../support/html-pages.js';
 import { koi8rMessage, latin1Message, MESSAGES, RUSSIAN } from '../support/mail-fixtures.js';
 import { conversionRecord, warcinfoRecord, writeParquet, writeWarc } from '../support/format-fixtures.js';
+import { collectRun, noting } from '../support/analysis-runs.js';
 
 const root = mkdtempSync(join(tmpdir(), 'simhash-whole-files-'));
 const file = (path: string, content: string | Uint8Array) => {
@@ -89,34 +89,6 @@ afterAll(async () => {
 
 type Options = Omit<AnalysisOptions, 'shingle' | 'engine' | 'threads'>;
 
-/** What a run gives downstream, in order: per document, whatever batch it came in. */
-async function collect(batches: AsyncIterable<AnalyzedBatch>, notes: string[][], sample?: BoilerplateSample) {
-  const documents: unknown[][] = [];
-  const fingerprints: bigint[] = [];
-  const tokens: number[] = [];
-  const digests: number[] = [];
-  const sketches: number[] = [];
-  const sampled: [number, number[]][] = [];
-  for await (const batch of batches) {
-    expect(batch.documents.length).toBeGreaterThan(0);
-    const { docs, ends, shingles } = batch.sampled;
-    docs.forEach((doc, i) => sampled.push([documents.length + doc, [...shingles.subarray(i === 0 ? 0 : ends[i - 1], ends[i])]]));
-    documents.push(...batch.documents.map((d) => [d.source, d.id, d.bytes, d.keepValue]));
-    fingerprints.push(...batch.fingerprints);
-    tokens.push(...batch.tokens);
-    digests.push(...batch.digests);
-    sketches.push(...batch.sketches);
-  }
-  const boilerplate = sample?.finish();
-  return { documents, notes, fingerprints, tokens, digests, sketches, sampled, boilerplate: boilerplate && [...boilerplate.shingles] };
-}
-
-/** Skipped inputs and flagged records, in the order they are reported. */
-const noting = (notes: string[][]) => ({
-  skipped: (source: string, reason: string) => void notes.push(['skipped', source, reason]),
-  flagged: (source: string, reason: string) => void notes.push(['flagged', source, reason]),
-});
-
 async function walked(inputs: string[], options: Options): Promise<WalkEntry[]> {
   const entries: WalkEntry[] = [];
   for await (const entry of walkInputs(inputs, options)) entries.push(entry);
@@ -131,7 +103,7 @@ async function streamed(inputs: string[], options: Options) {
   const notes: string[][] = [];
   const sample = options.sketches === true ? new BoilerplateSample() : undefined;
   const events = readDocumentBatches(entries, new PassThrough(), options);
-  return collect(analyzeInOrder(events, analyzers.get(1)!, noting(notes), { fingerprintsOnly: false, sample, extractor: htmlExtractor(options.html) }), notes, sample);
+  return (await collectRun(analyzeInOrder(events, analyzers.get(1)!, noting(notes), { fingerprintsOnly: false, sample, extractor: htmlExtractor(options.html) }), notes, sample)).result;
 }
 
 /** Read by the workers; `main` counts the batches of texts the main thread sent to be analysed. */
@@ -143,7 +115,7 @@ async function onWorkers(inputs: string[], options: Options, threads: number, ra
   const counting: Analyzer = { ...analyzer, threads: analyzer.threads, analyze: (inputs, o) => (main++, analyzer.analyze(inputs, o)) };
   const run = await startAnalysis(inputs, new PassThrough(), { ...options, shingle: 3, engine: 'wasm', threads, rangeBytes }, noting(notes), counting);
   unlinkSync(vanishing);
-  return { result: await collect(run.batches(), notes, run.sample), main };
+  return { result: (await collectRun(run.batches(), notes, run.sample)).result, main };
 }
 
 const BASE = { mail: false, invalidUtf8: 'skip' } as const;

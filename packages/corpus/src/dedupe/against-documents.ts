@@ -7,12 +7,12 @@ import { Readable } from 'node:stream';
 import type { AnalysisHooks } from '../analysis/read-and-analyze.js';
 import { startAnalysis } from '../analysis/read-and-analyze.js';
 import type { AnalyzedBatch } from '../analysis/analyze-document.js';
-import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
 import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
 import { documentName } from '../io/index.js';
 import type { DedupeOptions } from './pipeline.js';
 import { rereadVerification } from './verify-pass.js';
+import { joinBatchArrays } from '../analysis/batch-arrays.js';
 
 export interface DocumentReference {
   readonly pipelineVersion: string;
@@ -28,16 +28,9 @@ export async function readReferenceDocuments(inputs: readonly string[], options:
   for await (const batch of run.batches()) batches.push(batch);
   const documents = new DocumentTable();
   for (const batch of batches) documents.addBatch(batch);
-  const fingerprints = new BigUint64Array(documents.length);
-  const tokens = new Uint32Array(documents.length);
-  const sketches = new Uint32Array(documents.length * SKETCH_BINS);
-  let at = 0;
-  for (const batch of batches) {
-    fingerprints.set(batch.fingerprints, at);
-    tokens.set(batch.tokens, at);
-    sketches.set(batch.sketches, at * SKETCH_BINS);
-    at += batch.fingerprints.length;
-  }
+  const fingerprints = joinBatchArrays(batches.map((batch) => batch.fingerprints), (length) => new BigUint64Array(length));
+  const tokens = joinBatchArrays(batches.map((batch) => batch.tokens), (length) => new Uint32Array(length));
+  const sketches = joinBatchArrays(batches.map((batch) => batch.sketches), (length) => new Uint32Array(length));
   const verify = options.verify === undefined || options.verify === 'off' ? undefined : rereadVerification(
     { entries: run.entries, stdin: noStdin, options },
     run.sample!,

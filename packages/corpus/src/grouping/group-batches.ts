@@ -2,7 +2,7 @@
 // Per document only its name, fingerprint, token count, digest and (for the verification) sketch are kept, never its
 // text. With a verification, the near tier's candidates (pairs within the candidate distance) are checked
 // (verify.ts), and only the pairs it verifies join groups.
-import { DIGEST_BYTES, type AnalyzedBatch } from '../analysis/analyze-document.js';
+import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import { DocumentTable } from '../analysis/document-table.js';
 import { SpilledSketches, type SketchSource } from './sketch-store.js';
 import { candidatePairs, exactClasses, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
@@ -10,6 +10,7 @@ import { verifyCandidates, type VerificationStats, type Verification } from './v
 import { keepField, type KeepRule } from './keep.js';
 import { matchReference, type ReferenceMatches } from './reference-match.js';
 import type { ReferenceSet } from './reference-set.js';
+import { joinBatchArrays } from '../analysis/batch-arrays.js';
 
 /** Without verification, leader grouping goes by pairs() up to this k (see groupBatches). */
 const PAIRS_LEADER_MAX_DISTANCE = 8;
@@ -74,16 +75,9 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
     parts.push({ fingerprints: batch.fingerprints, tokens: batch.tokens, digests: batch.digests });
   }
   const n = documents.length;
-  const fingerprints = new BigUint64Array(n);
-  const tokens = new Uint32Array(n);
-  const digests = new Uint8Array(n * DIGEST_BYTES);
-  let start = 0;
-  for (const part of parts) {
-    fingerprints.set(part.fingerprints, start);
-    tokens.set(part.tokens, start);
-    digests.set(part.digests, start * DIGEST_BYTES);
-    start += part.fingerprints.length;
-  }
+  const fingerprints = joinBatchArrays(parts.map((part) => part.fingerprints), (length) => new BigUint64Array(length));
+  const tokens = joinBatchArrays(parts.map((part) => part.tokens), (length) => new Uint32Array(length));
+  const digests = joinBatchArrays(parts.map((part) => part.digests), (length) => new Uint8Array(length));
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   parts.length = 0;
   // The exact classes once, for every step below (the candidates, the choice of k, the groups).
