@@ -1,6 +1,6 @@
 // analyze() on a worker pool, or in this thread when one thread is asked for (no start-up cost, same bits).
 import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
-import { findWorkerScript, localPool, prepareTasks, WorkerPool } from 'simhash-wasm/internal/pool';
+import { findWorkerScript, localPool, prepareTasks, searchOnPool, WorkerPool, type IndexSearch } from 'simhash-wasm/internal/pool';
 import type { AnalyzeInput, Analysis, AnalyzeOptions } from './analyze-document.js';
 import { analysisTask } from './task.js';
 import { rangeTask, type RangeTaskInput, type RangeTaskResult } from './range-task.js';
@@ -14,6 +14,8 @@ export interface Analyzer {
   analyzeRange(range: RangeTaskInput): Promise<RangeTaskResult>;
   /** Files that are one document each, read, decoded and analysed where the analysis runs (file-task.ts). */
   analyzeFiles(files: FileTaskInput): Promise<FileTaskResult>;
+  /** The index search on the workers (pairs-search.ts); undefined in one thread. */
+  readonly search: IndexSearch | undefined;
   close(): Promise<void>;
 }
 
@@ -29,15 +31,15 @@ export interface AnalyzerOptions {
 export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer> {
   const setup = { engine: options.engine, shingle: options.shingle, tokens: options.tokens, termWeights: options.termWeights };
   const local = await prepareTasks(setup, [analysisTask, rangeTask, fileTask]); // checks the options, and names the pipeline version
-  const pool = options.threads === 1
-    ? localPool(local)
-    : await WorkerPool.start(options.threads, setup, findWorkerScript(import.meta.url, { built: 'analysis-worker.js', source: './worker.ts' }));
+  const workers = options.threads === 1 ? undefined : await WorkerPool.start(options.threads, setup, findWorkerScript(import.meta.url, { built: 'analysis-worker.js', source: './worker.ts' }));
+  const pool = workers ?? localPool(local);
   return {
     version: local.hasher.version,
     threads: pool.threads,
     analyze: (inputs, options = {}) => pool.run(analysisTask, { inputs, ...options }),
     analyzeRange: (range) => pool.run(rangeTask, range),
     analyzeFiles: (files) => pool.run(fileTask, files),
+    search: workers === undefined ? undefined : searchOnPool(workers),
     close: () => pool.close(),
   };
 }

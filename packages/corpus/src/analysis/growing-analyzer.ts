@@ -2,6 +2,7 @@
 // inputs are fastest (starting workers costs about 100 ms), and moves to a pool of workers once enough text has gone
 // through to pay for them (characters of texts, or bytes of the JSONL ranges, blocks and whole files it reads). Batches keep their order
 // either way: the caller hands results out in input order.
+import type { IndexSearch } from 'simhash-wasm/internal/pool';
 import { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
 
 export async function createGrowingAnalyzer(options: AnalyzerOptions, thresholdChars: number): Promise<Analyzer> {
@@ -12,6 +13,13 @@ export async function createGrowingAnalyzer(options: AnalyzerOptions, thresholdC
     version: local.version,
     get threads() {
       return pool === undefined ? 1 : options.threads;
+    },
+    get search(): IndexSearch | undefined {
+      const grown = pool;
+      return grown === undefined ? undefined : {
+        pairs: async (index, k) => (await grown).search!.pairs(index, k),
+        queryMany: async (index, fingerprints, k) => (await grown).search!.queryMany(index, fingerprints, k),
+      };
     },
     analyze(inputs, analyzeOptions) {
       for (const input of inputs) seen += input.text.length;

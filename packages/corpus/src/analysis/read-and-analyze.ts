@@ -10,6 +10,7 @@ import { createAnalyzer, type Analyzer } from './analyzer.js';
 import { createGrowingAnalyzer } from './growing-analyzer.js';
 import { BoilerplateSample } from './boilerplate-sample.js';
 import { analyzeInOrder, RANGE_BYTES, type AnalysisHooks } from './in-order.js';
+import { pairsSearch, type PairsSearch } from './pairs-search.js';
 
 export type { AnalyzedBatch, DocumentInfo } from './analyze-document.js';
 export type { AnalysisHooks } from './in-order.js';
@@ -31,6 +32,10 @@ export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly share?: { readonly index: number; readonly count: number };
   /** The byte ranges plain JSONL files are cut into for the workers to read, and the blocks of other JSONL streams (in-order.ts's RANGE_BYTES); for tests. */
   readonly rangeBytes?: number;
+  /** The workers stay after the batches, for the grouping's pairs (AnalysisRun.search), until search.close(). */
+  readonly searchAfter?: boolean;
+  /** pairs() goes to the workers from this estimated time (pairs-search.ts's WORKERS_FROM_NS); for tests. */
+  readonly searchFromNs?: number;
 }
 
 export interface AnalysisRun {
@@ -42,8 +47,13 @@ export interface AnalysisRun {
   readonly entries: readonly WalkEntry[];
   /** Position of each of `entries` among all the walked entries (differs from 0, 1, 2... only with `share`). */
   readonly positions: readonly number[];
-  /** The analysed documents in input order; iterate once. The analyzer (when the run started it) closes at the end. */
+  /**
+   * The analysed documents in input order; iterate once. The analyzer (when the run started it) closes at the end,
+   * unless `searchAfter` keeps it for `search`.
+   */
   batches(): AsyncGenerator<AnalyzedBatch>;
+  /** pairs() on the run's threads, after the batches (with `searchAfter`); its close() ends the analyzer the run started. */
+  readonly search: PairsSearch;
   /** With `sketches`: the boilerplate sample, complete once batches() is done. */
   readonly sample?: BoilerplateSample;
 }
@@ -99,12 +109,15 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
     get threads() {
       return running.threads;
     },
+    search: pairsSearch(() => running.search, async () => {
+      if (own) await running.close();
+    }, options.searchFromNs),
     async *batches() {
       try {
         const settings = { fingerprintsOnly: options.fingerprintsOnly === true, sample, extractor: htmlExtractor(options.html), reading: options, rangeBytes: options.rangeBytes };
         yield* analyzeInOrder(readUnits(entries, stdin, options, true, blockBytes), running, hooks, settings);
       } finally {
-        if (own) await running.close();
+        if (own && options.searchAfter !== true) await running.close();
       }
     },
   };

@@ -11,7 +11,7 @@ import { groupBatches, type GroupedDocuments } from '../grouping/group-batches.j
 import { DEFAULT_VERIFY_THRESHOLD, type VerifyMode } from '../grouping/verify.js';
 import { rereadVerification } from './verify-pass.js';
 import { keepField, type KeepRule } from '../grouping/keep.js';
-import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
+import { searchedCandidateDistance } from '../evaluation/corpus-scale.js';
 import type { ReferenceSet } from '../grouping/reference-set.js';
 import { SketchFileError } from '../grouping/sketch-store.js';
 import { OutputError } from '../io/write/index.js';
@@ -63,7 +63,7 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   const stdin = typeof stdinOrOpen === 'function' ? stdinOrOpen : () => stdinOrOpen;
   const skipped: { source: string; reason: string }[] = [];
   const verifying = options.verify !== undefined && options.verify !== 'off';
-  const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying, keepField: keepField(options.keep) }, {
+  const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying, keepField: keepField(options.keep), searchAfter: true }, {
     ...hooks,
     skipped(source, reason) {
       skipped.push({ source, reason });
@@ -73,11 +73,12 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   const verify = !verifying || run.sample === undefined
     ? undefined
     : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as 'jaccard' | 'containment', threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens });
-  const chooseDistance = verify !== undefined && options.autoDistance === true ? (fps: BigUint64Array) => corpusCandidateDistance(fps) : undefined;
-  const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance, reference: options.reference }).catch((error: unknown) => {
+  const chooseDistance = verify !== undefined && options.autoDistance === true ? searchedCandidateDistance : undefined;
+  // The workers stay for the grouping's pairs (run.search); the grouping lets them go after its last search.
+  const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance, reference: options.reference, search: run.search }).catch((error: unknown) => {
     // A full disk under $TMPDIR is an output that could not be written (exit 4), not a bug.
     throw error instanceof SketchFileError ? new OutputError(error.message, 'the verification\'s sketch file', { cause: error }) : error;
-  });
+  }).finally(() => run.search.close());
   const documents = grouped.documents;
   const bytes = documents.totalBytes();
   return { ...grouped, pipelineVersion: run.version, inputs: run.entries, skipped, bytes, seconds: (performance.now() - started) / 1000, threads: run.threads };

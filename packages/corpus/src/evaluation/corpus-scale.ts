@@ -11,7 +11,8 @@ import { SimHashIndex } from 'simhash-wasm';
 import { cumulative, fitBetaBinomial, type BetaBinomial } from './beta-binomial.js';
 import { CHANCE_CANDIDATES_PER_DOCUMENT, chooseCandidateDistance, type CandidateDistance } from './candidate-budget.js';
 import { Random } from './random.js';
-import { distanceHistogram, type DistanceHistogram } from './distance-histogram.js';
+import { distanceHistogram, searchedDistanceHistogram, type DistanceHistogram } from './distance-histogram.js';
+import type { PairsSearch } from '../analysis/pairs-search.js';
 import type { Evaluation } from './metrics.js';
 
 export interface CorpusScaleRow {
@@ -170,8 +171,16 @@ export interface CorpusCandidateDistance extends CandidateDistance {
  * (distinct texts, long enough to compare), under the beta-binomial fitted to their own pair distances.
  */
 export function corpusCandidateDistance(fingerprints: BigUint64Array, budget = CHANCE_CANDIDATES_PER_DOCUMENT): CorpusCandidateDistance {
-  const n = fingerprints.length;
+  return candidateDistanceFor(fingerprints.length, fingerprints.length < 2 ? undefined : distanceHistogram(fingerprints), budget);
+}
+
+/** corpusCandidateDistance, the histogram's exact tail searched by `search` (on the run's workers when that pays). */
+export async function searchedCandidateDistance(fingerprints: BigUint64Array, search: PairsSearch, budget = CHANCE_CANDIDATES_PER_DOCUMENT): Promise<CorpusCandidateDistance> {
+  return candidateDistanceFor(fingerprints.length, fingerprints.length < 2 ? undefined : await searchedDistanceHistogram(fingerprints, search), budget);
+}
+
+function candidateDistanceFor(n: number, histogram: DistanceHistogram | undefined, budget: number): CorpusCandidateDistance {
   // Fewer than two texts: no pair to find, and no distance to fit; any k gives the same groups.
-  const fit = n < 2 ? fitBetaBinomial([0, 0, 0, 1]) : fitBetaBinomial(distanceHistogram(fingerprints).counts);
+  const fit = fitBetaBinomial(histogram === undefined ? [0, 0, 0, 1] : histogram.counts);
   return { ...chooseCandidateDistance(fit, Math.max(1, n), budget), documents: n, fit };
 }

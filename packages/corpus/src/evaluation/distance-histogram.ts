@@ -1,8 +1,9 @@
 // How far apart a corpus's documents are: how many of its N(N-1)/2 document pairs lie at each Hamming distance.
 // This is the corpus-scale side of the threshold: labelled pairs say how far a copy moves, but only the corpus
 // says how many unrelated pairs a k lets in, because their number grows with N², not N.
-import { SimHashIndex } from 'simhash-wasm';
+import { SimHashIndex, type PairsResult } from 'simhash-wasm';
 import { popcount32 } from 'simhash-wasm/internal';
+import type { PairsSearch } from '../analysis/pairs-search.js';
 import { Random } from './random.js';
 
 export interface DistanceHistogram {
@@ -24,6 +25,18 @@ export const SAMPLED_PAIRS = 20_000_000;
 export const EXACT_TAIL_DISTANCE = 8;
 
 export function distanceHistogram(fingerprints: BigUint64Array, seed = 1): DistanceHistogram {
+  const { histogram, tail } = countPairs(fingerprints, seed);
+  return tail === undefined ? histogram : withTail(histogram, tail.pairs(EXACT_TAIL_DISTANCE));
+}
+
+/** distanceHistogram, its exact tail searched by `search` (on the run's workers when that pays: pairs-search.ts). */
+export async function searchedDistanceHistogram(fingerprints: BigUint64Array, search: PairsSearch, seed = 1): Promise<DistanceHistogram> {
+  const { histogram, tail } = countPairs(fingerprints, seed);
+  return tail === undefined ? histogram : withTail(histogram, await search.pairs(tail, EXACT_TAIL_DISTANCE));
+}
+
+/** Every pair counted, or the sample counted and the index whose pairs within EXACT_TAIL_DISTANCE are the exact tail. */
+function countPairs(fingerprints: BigUint64Array, seed: number): { histogram: DistanceHistogram; tail?: SimHashIndex } {
   const n = fingerprints.length;
   const pairs = (n * (n - 1)) / 2;
   const lo = new Uint32Array(n), hi = new Uint32Array(n);
@@ -37,7 +50,7 @@ export function distanceHistogram(fingerprints: BigUint64Array, seed = 1): Dista
       const l = lo[i], h = hi[i];
       for (let j = 0; j < i; j++) counts[popcount32(l ^ lo[j]) + popcount32(h ^ hi[j])]++;
     }
-    return { counts, pairs, method: 'exact', exactUpTo: 64, sampledPairs: 0 };
+    return { histogram: { counts, pairs, method: 'exact', exactUpTo: 64, sampledPairs: 0 } };
   }
   const random = new Random(seed);
   for (let s = 0; s < SAMPLED_PAIRS; s++) {
@@ -49,10 +62,15 @@ export function distanceHistogram(fingerprints: BigUint64Array, seed = 1): Dista
   const scale = pairs / SAMPLED_PAIRS;
   for (let d = 0; d <= 64; d++) counts[d] *= scale;
   // The sample cannot see a left tail of a few thousand pairs among billions: count it exactly.
-  const index = new SimHashIndex({ maxDistance: EXACT_TAIL_DISTANCE });
-  index.addMany(fingerprints);
-  const tail = index.pairs(EXACT_TAIL_DISTANCE);
+  const tail = new SimHashIndex({ maxDistance: EXACT_TAIL_DISTANCE });
+  tail.addMany(fingerprints);
+  return { histogram: { counts, pairs, method: 'sampled', exactUpTo: EXACT_TAIL_DISTANCE, sampledPairs: SAMPLED_PAIRS }, tail };
+}
+
+/** The sampled histogram with its counts up to EXACT_TAIL_DISTANCE replaced by the tail's exact ones. */
+function withTail(histogram: DistanceHistogram, tail: PairsResult): DistanceHistogram {
+  const { counts } = histogram;
   counts.fill(0, 0, EXACT_TAIL_DISTANCE + 1);
   for (let p = 0; p < tail.length; p++) counts[tail.distances[p]]++;
-  return { counts, pairs, method: 'sampled', exactUpTo: EXACT_TAIL_DISTANCE, sampledPairs: SAMPLED_PAIRS };
+  return histogram;
 }

@@ -5,7 +5,8 @@
 import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import { DocumentTable } from '../analysis/document-table.js';
 import { SpilledSketches, type SketchSource } from './sketch-store.js';
-import { candidatePairs, exactClasses, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
+import { exactClasses, groupDocuments, nearRepresentatives, searchCandidatePairs, type Grouping, type GroupingMode } from './group.js';
+import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
 import { keepField, type KeepRule } from './keep.js';
 import { matchReference, type ReferenceMatches } from './reference-match.js';
@@ -25,11 +26,16 @@ export interface GroupSettings {
    * With a verifier: the candidate distance chosen for the corpus at hand, from the fingerprints of its distinct
    * texts long enough to compare (evaluation/corpus-scale.ts, corpusCandidateDistance), in place of maxDistance.
    */
-  readonly chooseDistance?: (fingerprints: BigUint64Array) => DistanceChoice;
+  readonly chooseDistance?: (fingerprints: BigUint64Array, search: PairsSearch) => DistanceChoice | Promise<DistanceChoice>;
   /** Which member of each group stays (keep.ts); default 'first'. */
   readonly keep?: KeepRule;
   /** Documents kept before (--against): a document near one of them is dropped for it, and left out of the groups. */
   readonly reference?: ReferenceSet;
+  /**
+   * Where pairs() runs (the run's workers, kept after the reading: analysis/pairs-search.ts); closed once the last
+   * search is done. Default: this thread.
+   */
+  readonly search?: PairsSearch;
 }
 
 /** How the candidate distance was chosen, when it was (the summary's `distanceChoice`; evaluation/candidate-budget.ts). */
@@ -80,6 +86,9 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   const digests = joinBatchArrays(parts.map((part) => part.digests), (length) => new Uint8Array(length));
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   parts.length = 0;
+  const search = settings.search ?? searchInThread;
+  // Workers no search will use go now, before the grouping's memory peaks.
+  if (settings.chooseDistance === undefined && !search.usesWorkers(settings.maxDistance, n)) await search.close();
   // The exact classes once, for every step below (the candidates, the choice of k, the groups).
   const classOf = exactClasses(digests, tokens, n);
   const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepField(settings.keep) === undefined ? undefined : documents.keepValues() };
@@ -88,17 +97,19 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
     // Leader groups from the index's pairs() (one batch search) rather than a nearest() query per document: the same
     // groups (test/dedupe/group-pairs.test.ts), in a third of the time at 1M documents and k = 3. Up to k = 8, where the
     // pairs stay few; past it a pair list could outgrow the queries.
-    const nearPairs = settings.grouping === 'leader' && settings.maxDistance <= PAIRS_LEADER_MAX_DISTANCE ? candidatePairs(base) : undefined;
+    const nearPairs = settings.grouping === 'leader' && settings.maxDistance <= PAIRS_LEADER_MAX_DISTANCE ? await searchCandidatePairs(base, search) : undefined;
+    await search.close();
     return { ...groupDocuments({ ...base, ...(nearPairs === undefined ? {} : { nearPairs }) }), documents, fingerprints, tokens, maxDistance: settings.maxDistance, ...reference };
   }
   let distanceChoice: DistanceChoice | undefined;
   if (settings.chooseDistance !== undefined) {
     const compared = nearRepresentatives(classOf, tokens, settings.minTokens);
-    distanceChoice = settings.chooseDistance(BigUint64Array.from(compared, (d) => fingerprints[d]));
+    distanceChoice = await settings.chooseDistance(BigUint64Array.from(compared, (d) => fingerprints[d]), search);
   }
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
   const reference = await againstReference(input, settings, sketches, documents);
-  const candidates = candidatePairs(input);
+  const candidates = await searchCandidatePairs(input, search);
+  await search.close();
   const verified = await verifyCandidates(candidates, documents, sketches, tokens, settings.verify);
   const grouping = groupDocuments({ ...input, nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
   return { ...grouping, documents, fingerprints, tokens, verification: verified.stats, maxDistance: input.maxDistance, ...(distanceChoice === undefined ? {} : { distanceChoice }), ...reference };

@@ -3,8 +3,9 @@
 // verification (verify.ts), candidatePairs lists the pairs within k and only the verified ones come back as
 // nearPairs to join groups.
 import { hamming } from 'simhash-wasm';
-import { SimHashIndex } from 'simhash-wasm';
+import { SimHashIndex, type PairsResult } from 'simhash-wasm';
 import { DIGEST_BYTES } from '../analysis/analyze-document.js';
+import type { PairsSearch } from '../analysis/pairs-search.js';
 import { chooseRepresentative, type KeepRule } from './keep.js';
 
 /**
@@ -141,13 +142,26 @@ function membersByGroup(classOf: Int32Array, root: Int32Array): number[][] {
  * exact class, with at least minTokens tokens) within maxDistance, each once, earlier document first.
  */
 export function candidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>): NearPairs {
+  return earlierFirst(candidateIndex(input).pairs());
+}
+
+/** candidatePairs, searched by `search` (on the run's workers when that pays: analysis/pairs-search.ts). */
+export async function searchCandidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>, search: PairsSearch): Promise<NearPairs> {
+  return earlierFirst(await search.pairs(candidateIndex(input), input.maxDistance));
+}
+
+/** The near-tier representatives' fingerprints, indexed by document number within maxDistance. */
+function candidateIndex(input: Omit<GroupingInput, 'mode' | 'nearPairs'>): SimHashIndex {
   const n = input.fingerprints.length;
   const classOf = input.classOf ?? exactClasses(input.digests, input.tokens, n);
   const representatives = nearRepresentatives(classOf, input.tokens, input.minTokens);
   const index = new SimHashIndex({ maxDistance: input.maxDistance });
   index.addMany(BigUint64Array.from(representatives, (d) => input.fingerprints[d]), representatives);
-  const found = index.pairs();
-  // pairs() orders each pair by id (the document number), so a[i] < b[i]: earlier first, as NearPairs wants.
+  return index;
+}
+
+/** pairs() orders each pair by id (the document number), so a[i] < b[i]: earlier first, as NearPairs wants. */
+function earlierFirst(found: PairsResult): NearPairs {
   return { earlier: found.a.slice(), later: found.b.slice(), distance: found.distances.slice() };
 }
 

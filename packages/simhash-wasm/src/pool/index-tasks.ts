@@ -1,4 +1,4 @@
-// The index pool's tasks (index-pool.ts sends them). A worker keeps the snapshots it was sent, by the pool's number
+// The index search's tasks (index-search.ts sends them, on the index pool or a sibling package's pool). A worker keeps the snapshots it was sent, by the pool's number
 // for them, each opened once over the shared arrays, until the pool says to drop one.
 import { SnapshotReader } from '../block-index/shared/snapshot-reader.js';
 import type { IndexSnapshot } from '../block-index/shared/snapshot.js';
