@@ -12,7 +12,7 @@ import { extractText, type HtmlExtractor } from '../html/extractor.js';
 import { sampledAt, sampleKey } from './boilerplate-sample.js';
 import { digestWords } from './content-digest.js';
 import { SKETCH_BINS, sketchInto } from './minhash-sketch.js';
-import { LOW_HALF, shingleSetOf } from './shingle-sets.js';
+import { joinSets, LOW_HALF, shingleSetOf } from './shingle-sets.js';
 
 export interface AnalyzeInput {
   readonly text: string;
@@ -102,12 +102,7 @@ export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto }: Ha
 }
 
 function concatSets(docs: readonly number[], sets: readonly Uint32Array[]): SampledSets {
-  const ends = new Uint32Array(sets.length);
-  let total = 0;
-  sets.forEach((set, i) => (ends[i] = total += set.length));
-  const shingles = new Uint32Array(total);
-  sets.forEach((set, i) => shingles.set(set, ends[i] - set.length));
-  return { docs: Uint32Array.from(docs), ends, shingles };
+  return { docs: Uint32Array.from(docs), ...joinSets(sets) };
 }
 
 export interface DocumentInfo {

@@ -36,6 +36,9 @@ export async function createGrowingAnalyzer(options: AnalyzerOptions, thresholdC
       if (pool === undefined && seen >= thresholdChars) pool = createAnalyzer(options);
       return pool === undefined ? local.analyzeFiles(files) : pool.then((p) => p.analyzeFiles(files));
     },
+    recordSets(records) {
+      return pool === undefined ? local.recordSets(records) : pool.then((p) => p.recordSets(records));
+    },
     async close() {
       await local.close();
       if (pool !== undefined) await (await pool).close();

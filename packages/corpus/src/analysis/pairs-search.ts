@@ -15,7 +15,10 @@ export interface PairsSearch {
   pairs(index: SimHashIndex, k: number): Promise<PairsResult>;
   /** Whether pairs() within k over n fingerprints would go to the workers (else the caller may let them go early). */
   usesWorkers(k: number, n: number): boolean;
-  /** No more searches: the workers end now, before the grouping's memory peaks (when the run started them). */
+  /**
+   * No more work for the run's workers (searches, the verification's sets: AnalysisRun.recordSets): they end now,
+   * before the grouping's memory peaks (when the run started them).
+   */
   close(): Promise<void>;
 }
 

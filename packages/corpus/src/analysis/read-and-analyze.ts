@@ -11,6 +11,7 @@ import { createGrowingAnalyzer } from './growing-analyzer.js';
 import { BoilerplateSample } from './boilerplate-sample.js';
 import { analyzeInOrder, RANGE_BYTES, type AnalysisHooks } from './in-order.js';
 import { pairsSearch, type PairsSearch } from './pairs-search.js';
+import type { RecordSetsInput, RecordSetsResult } from './record-sets-task.js';
 
 export type { AnalyzedBatch, DocumentInfo } from './analyze-document.js';
 export type { AnalysisHooks } from './in-order.js';
@@ -32,8 +33,11 @@ export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly share?: { readonly index: number; readonly count: number };
   /** The byte ranges plain JSONL files are cut into for the workers to read, and the blocks of other JSONL streams (in-order.ts's RANGE_BYTES); for tests. */
   readonly rangeBytes?: number;
-  /** The workers stay after the batches, for the grouping's pairs (AnalysisRun.search), until search.close(). */
-  readonly searchAfter?: boolean;
+  /**
+   * The workers stay after the batches, for the grouping (AnalysisRun.search) and the verification's sets
+   * (AnalysisRun.recordSets), until search.close().
+   */
+  readonly keepWorkers?: boolean;
   /** pairs() goes to the workers from this estimated time (pairs-search.ts's WORKERS_FROM_NS); for tests. */
   readonly searchFromNs?: number;
 }
@@ -49,11 +53,13 @@ export interface AnalysisRun {
   readonly positions: readonly number[];
   /**
    * The analysed documents in input order; iterate once. The analyzer (when the run started it) closes at the end,
-   * unless `searchAfter` keeps it for `search`.
+   * unless `keepWorkers` keeps it for `search` and `recordSets`.
    */
   batches(): AsyncGenerator<AnalyzedBatch>;
-  /** pairs() on the run's threads, after the batches (with `searchAfter`); its close() ends the analyzer the run started. */
+  /** pairs() on the run's threads, after the batches (with `keepWorkers`); its close() ends the analyzer the run started. */
   readonly search: PairsSearch;
+  /** The verification's sets of JSONL records read back, on the run's threads (with `keepWorkers`, until search.close()). */
+  recordSets(records: RecordSetsInput): Promise<RecordSetsResult>;
   /** With `sketches`: the boilerplate sample, complete once batches() is done. */
   readonly sample?: BoilerplateSample;
 }
@@ -112,12 +118,13 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
     search: pairsSearch(() => running.search, async () => {
       if (own) await running.close();
     }, options.searchFromNs),
+    recordSets: (records) => running.recordSets(records),
     async *batches() {
       try {
         const settings = { fingerprintsOnly: options.fingerprintsOnly === true, sample, extractor: htmlExtractor(options.html), reading: options, rangeBytes: options.rangeBytes };
         yield* analyzeInOrder(readUnits(entries, stdin, options, true, blockBytes), running, hooks, settings);
       } finally {
-        if (own && options.searchAfter !== true) await running.close();
+        if (own && options.keepWorkers !== true) await running.close();
       }
     },
   };

@@ -26,6 +26,16 @@ export function shingleSetOf(features: BigUint64Array): Uint32Array {
   return sortedUnique(hashes);
 }
 
+/** Sets end to end, and where each ends: how a batch of them crosses from a worker. */
+export function joinSets(sets: readonly Uint32Array[]): { ends: Uint32Array; shingles: Uint32Array } {
+  const ends = new Uint32Array(sets.length);
+  let total = 0;
+  sets.forEach((set, i) => (ends[i] = total += set.length));
+  const shingles = new Uint32Array(total);
+  sets.forEach((set, i) => shingles.set(set, ends[i] - set.length));
+  return { ends, shingles };
+}
+
 export function sortedUnique(values: Uint32Array): Uint32Array {
   values.sort();
   let n = 0;
@@ -60,8 +70,8 @@ export function setSimilarity(a: Uint32Array, b: Uint32Array, mode: SimilarityMo
   return mode === 'jaccard' ? shared / (a.length + b.length - shared) : shared / Math.min(a.length, b.length);
 }
 
-/** The set without the shingles in `boilerplate`. */
-export function withoutBoilerplate(set: Uint32Array, boilerplate: ReadonlySet<number>): Uint32Array {
+/** The set without the shingles in `boilerplate` (a Set, or grouping/sketch-filter.ts's faster BoilerplateFilter). */
+export function withoutBoilerplate(set: Uint32Array, boilerplate: { readonly size: number; has(shingle: number): boolean }): Uint32Array {
   if (boilerplate.size === 0) return set;
   let n = 0;
   const out = new Uint32Array(set.length);

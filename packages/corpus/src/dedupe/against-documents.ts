@@ -13,6 +13,7 @@ import { documentName } from '../io/index.js';
 import type { DedupeOptions } from './pipeline.js';
 import { rereadVerification } from './verify-pass.js';
 import { joinBatchArrays } from '../analysis/batch-arrays.js';
+import { createAnalyzer } from '../analysis/analyzer.js';
 
 export interface DocumentReference {
   readonly pipelineVersion: string;
@@ -31,10 +32,12 @@ export async function readReferenceDocuments(inputs: readonly string[], options:
   const fingerprints = joinBatchArrays(batches.map((batch) => batch.fingerprints), (length) => new BigUint64Array(length));
   const tokens = joinBatchArrays(batches.map((batch) => batch.tokens), (length) => new Uint32Array(length));
   const sketches = joinBatchArrays(batches.map((batch) => batch.sketches), (length) => new Uint32Array(length));
+  // Its sets are read back while the new documents are grouped, when this run's workers are gone: in this thread.
   const verify = options.verify === undefined || options.verify === 'off' ? undefined : rereadVerification(
     { entries: run.entries, stdin: noStdin, options },
     run.sample!,
     { mode: options.verify, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens },
+    (await createAnalyzer({ ...options, threads: 1 })).recordSets,
   );
   return {
     pipelineVersion: run.version,

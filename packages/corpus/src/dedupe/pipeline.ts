@@ -63,7 +63,7 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   const stdin = typeof stdinOrOpen === 'function' ? stdinOrOpen : () => stdinOrOpen;
   const skipped: { source: string; reason: string }[] = [];
   const verifying = options.verify !== undefined && options.verify !== 'off';
-  const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying, keepField: keepField(options.keep), searchAfter: true }, {
+  const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying, keepField: keepField(options.keep), keepWorkers: true }, {
     ...hooks,
     skipped(source, reason) {
       skipped.push({ source, reason });
@@ -72,9 +72,10 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   }, analyzer);
   const verify = !verifying || run.sample === undefined
     ? undefined
-    : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as 'jaccard' | 'containment', threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens });
+    : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as 'jaccard' | 'containment', threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens }, run.recordSets);
   const chooseDistance = verify !== undefined && options.autoDistance === true ? searchedCandidateDistance : undefined;
-  // The workers stay for the grouping's pairs (run.search); the grouping lets them go after its last search.
+  // The workers stay for the grouping's pairs and the verification's sets (run.search, run.recordSets); the grouping
+  // lets them go when it needs them no more.
   const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance, reference: options.reference, search: run.search }).catch((error: unknown) => {
     // A full disk under $TMPDIR is an output that could not be written (exit 4), not a bug.
     throw error instanceof SketchFileError ? new OutputError(error.message, 'the verification\'s sketch file', { cause: error }) : error;

@@ -1,15 +1,16 @@
 // The verification tier's reading (grouping/verify.ts says what it computes): after the first pass, the documents the
-// sketches could not rule out are read again and shingled on this thread; they keep their sets, 4 bytes a distinct
-// shingle, until the groups are made. A record of a JSONL file the workers read by range is read back by its place
-// in the file (its offset and length), alone; any other wanted document comes from reading the inputs once more
-// (second-pass.ts: same documents, same order; stdin from its spooled copy). Either way the record must still be the
-// one the first pass read (same id, same length), or the run fails rather than compare another text.
-import { closeSync, openSync } from 'node:fs';
+// sketches could not rule out are read again and shingled; they keep their sets, 4 bytes a distinct shingle, until
+// the groups are made. A record of a JSONL file the workers read by range is read back by its place in the file (its
+// offset and length), alone, and shingled on the first pass's workers (analysis/record-sets-task.ts); any other
+// wanted document comes from reading the inputs once more on this thread (second-pass.ts: same documents, same
+// order; stdin from its spooled copy). Either way the record must still be the one the first pass read (same id,
+// same length), or the run fails rather than compare another text.
 import type { Tokenization } from 'simhash-wasm';
 import type { BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import type { DocumentTable } from '../analysis/document-table.js';
 import { extractText } from '../html/extractor.js';
-import { htmlExtractor, readRecordAt, recordFields } from '../io/index.js';
+import { htmlExtractor } from '../io/index.js';
+import type { RecordSetsInput, RecordSetsResult } from '../analysis/record-sets-task.js';
 import { OutputError } from '../io/write/index.js';
 import { shingleHasher, shingleHashes, type Verification, type VerifySettings } from '../grouping/verify.js';
 import { rereadDocuments, type Reread } from './second-pass.js';
@@ -21,43 +22,71 @@ export interface VerifyPassSettings extends VerifySettings {
 
 const LABEL = 'the verification of near pairs';
 
-/** A Verification whose sets come from the inputs of the first pass, read again. */
-export function rereadVerification(pass: Omit<Reread, 'documents'>, sample: BoilerplateSample, settings: VerifyPassSettings): Verification {
+/**
+ * A Verification whose sets come from the inputs of the first pass, read again. `recordSets`: the first pass's
+ * threads, to read and shingle the records of JSONL files read by range (its workers, still there after it).
+ */
+export function rereadVerification(pass: Omit<Reread, 'documents'>, sample: BoilerplateSample, settings: VerifyPassSettings, recordSets: (records: RecordSetsInput) => Promise<RecordSetsResult>): Verification {
   return {
     settings: { mode: settings.mode, threshold: settings.threshold },
     sample,
     async *sets(want, documents) {
-      const hasher = shingleHasher(settings);
-      const extractor = htmlExtractor(pass.options.html);
-      const textOf = (text: string, html: boolean) => (html ? extractText(text, extractor) : text);
+      yield* locatedSets(documents, want, pass, recordSets);
       let unlocated = false;
-      for (const { doc, text, html } of locatedRecords(documents, want, pass)) yield { doc, set: shingleHashes(hasher, textOf(text, html)) };
       for (let doc = 0; doc < documents.length && !unlocated; doc++) unlocated = want(doc) && documents.location(doc) === undefined;
       if (!unlocated) return;
+      const hasher = shingleHasher(settings);
+      const extractor = htmlExtractor(pass.options.html);
       const rest = (doc: number) => want(doc) && documents.location(doc) === undefined;
-      for await (const { doc, document } of rereadDocuments({ ...pass, documents }, LABEL, rest)) yield { doc, set: shingleHashes(hasher, textOf(document.text, document.html)) };
+      for await (const { doc, document } of rereadDocuments({ ...pass, documents }, LABEL, rest)) {
+        yield { doc, set: shingleHashes(hasher, document.html ? extractText(document.text, extractor) : document.text) };
+      }
     },
   };
 }
 
-/** The wanted documents of JSONL files read by range, each read back alone by its offset. */
-function* locatedRecords(documents: DocumentTable, want: (doc: number) => boolean, pass: Omit<Reread, 'documents'>): Generator<{ doc: number; text: string; html: boolean }> {
-  const fields = recordFields(pass.options.textField, pass.options.idField);
-  const files = new Map<string, number>();
-  try {
-    for (let doc = 0; doc < documents.length; doc++) {
-      const location = want(doc) ? documents.location(doc) : undefined;
-      if (location === undefined) continue;
-      const document = documents.at(doc);
-      let fd = files.get(location.path);
-      if (fd === undefined) files.set(location.path, fd = openSync(location.path, 'r'));
-      const record = readRecordAt(fd, location.offset, location.length, fields, pass.options.html);
-      if (record === null || 'skip' in record || record.id !== document.id) {
-        throw new OutputError(`cannot write ${LABEL}: ${document.source} changed while dedupe read it (it was read twice: once to group, once to verify)`, LABEL);
-      }
-      yield { doc, text: record.text, html: record.html };
+/** Wanted records a task reads back: enough that its messages cost little next to its work, few enough to spread. */
+const RECORDS_PER_TASK = 512;
+
+/**
+ * The sets of the wanted documents of JSONL files read by range, each record read back alone by its offset: in
+ * stretches of one file's records, all handed out at once (the pool queues them) and taken back in order.
+ */
+async function* locatedSets(documents: DocumentTable, want: (doc: number) => boolean, pass: Omit<Reread, 'documents'>, recordSets: (records: RecordSetsInput) => Promise<RecordSetsResult>): AsyncGenerator<{ doc: number; set: Uint32Array }> {
+  const tasks: { docs: number[]; result: Promise<RecordSetsResult> }[] = [];
+  let docs: number[] = [];
+  let path = '';
+  const send = () => {
+    if (docs.length === 0) return;
+    const locations = docs.map((doc) => documents.location(doc)!);
+    const result = recordSets({
+      path,
+      offsets: Float64Array.from(locations, (l) => l.offset),
+      lengths: Uint32Array.from(locations, (l) => l.length),
+      ids: docs.map((doc) => documents.at(doc).id),
+      textField: pass.options.textField,
+      idField: pass.options.idField,
+      html: pass.options.html,
+    });
+    result.catch(() => {}); // awaited below in order; one that fails after an earlier failure is not unhandled
+    tasks.push({ docs, result });
+    docs = [];
+  };
+  for (let doc = 0; doc < documents.length; doc++) {
+    const location = want(doc) ? documents.location(doc) : undefined;
+    if (location === undefined) continue;
+    if (location.path !== path || docs.length === RECORDS_PER_TASK) {
+      send();
+      path = location.path;
     }
-  } finally {
-    for (const fd of files.values()) closeSync(fd);
+    docs.push(doc);
+  }
+  send();
+  for (const task of tasks) {
+    const { changed, ends, shingles } = await task.result;
+    if (changed >= 0) {
+      throw new OutputError(`cannot write ${LABEL}: ${documents.at(task.docs[changed]).source} changed while dedupe read it (it was read twice: once to group, once to verify)`, LABEL);
+    }
+    for (let i = 0; i < task.docs.length; i++) yield { doc: task.docs[i], set: shingles.subarray(i === 0 ? 0 : ends[i - 1], ends[i]) };
   }
 }

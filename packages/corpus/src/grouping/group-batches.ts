@@ -33,7 +33,7 @@ export interface GroupSettings {
   readonly reference?: ReferenceSet;
   /**
    * Where pairs() runs (the run's workers, kept after the reading: analysis/pairs-search.ts); closed once the last
-   * search is done. Default: this thread.
+   * search and the verification (which may read its sets there) are done. Default: this thread.
    */
   readonly search?: PairsSearch;
 }
@@ -87,8 +87,8 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   parts.length = 0;
   const search = settings.search ?? searchInThread;
-  // Workers no search will use go now, before the grouping's memory peaks.
-  if (settings.chooseDistance === undefined && !search.usesWorkers(settings.maxDistance, n)) await search.close();
+  // Workers nothing will use (no search that pays, no verification's sets) go now, before the grouping's memory peaks.
+  if (settings.verify === undefined && !search.usesWorkers(settings.maxDistance, n)) await search.close();
   // The exact classes once, for every step below (the candidates, the choice of k, the groups).
   const classOf = exactClasses(digests, tokens, n);
   const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepField(settings.keep) === undefined ? undefined : documents.keepValues() };
@@ -109,8 +109,9 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
   const reference = await againstReference(input, settings, sketches, documents);
   const candidates = await searchCandidatePairs(input, search);
-  await search.close();
+  // The verification reads its sets on the same workers (dedupe/verify-pass.ts), then they go.
   const verified = await verifyCandidates(candidates, documents, sketches, tokens, settings.verify);
+  await search.close();
   const grouping = groupDocuments({ ...input, nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
   return { ...grouping, documents, fingerprints, tokens, verification: verified.stats, maxDistance: input.maxDistance, ...(distanceChoice === undefined ? {} : { distanceChoice }), ...reference };
 }

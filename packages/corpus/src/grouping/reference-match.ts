@@ -139,8 +139,8 @@ async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candi
     wantEntries.add(candidates.entries[i]);
   });
   const docSets = new Map<number, Uint32Array>(), entrySets = new Map<number, Uint32Array>();
-  for await (const { doc, set } of verify.sets((d) => wantDocs.has(d), input.documents)) docSets.set(doc, withoutBoilerplate(set, boilerplate.shingles));
-  for await (const { doc, set } of reference.sets!((e) => wantEntries.has(e))) entrySets.set(doc, withoutBoilerplate(set, boilerplate.shingles));
+  for await (const { doc, set } of verify.sets((d) => wantDocs.has(d), input.documents)) docSets.set(doc, withoutBoilerplate(set, filter));
+  for await (const { doc, set } of reference.sets!((e) => wantEntries.has(e))) entrySets.set(doc, withoutBoilerplate(set, filter));
   const empty = new Uint32Array(0);
   return candidates.docs.map((doc, i) => (left[i] ? setSimilarity(docSets.get(doc) ?? empty, entrySets.get(candidates.entries[i]) ?? empty, verify.settings.mode) : 0));
 }

@@ -17,7 +17,7 @@ import type { Sketches } from './sketch-store.js';
 
 export const FALSE_DROP = 1e-6;
 
-/** The boilerplate shingles with a bitmap in front of the set: most bins' minima are not boilerplate. */
+/** The boilerplate shingles with a bitmap in front of the set: most bins' minima, and most shingles, are not boilerplate. */
 export class BoilerplateFilter {
   readonly #set = new Set<number>();
   readonly #bits = new Uint32Array(1 << 11); // 2^16 bits, by the value's top 16 bits
@@ -27,6 +27,10 @@ export class BoilerplateFilter {
       this.#set.add(x);
       this.#bits[x >>> 21] |= 1 << ((x >>> 16) & 31);
     }
+  }
+
+  get size(): number {
+    return this.#set.size;
   }
 
   has(x: number): boolean {

@@ -12,7 +12,7 @@ import type { DocumentTable } from '../analysis/document-table.js';
 import type { Boilerplate, BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { setSimilarity, withoutBoilerplate, type SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
-import { sketchFilter } from './sketch-filter.js';
+import { BoilerplateFilter, sketchFilter } from './sketch-filter.js';
 import type { SketchSource } from './sketch-store.js';
 
 export { boilerplateThreshold, BOILERPLATE_MIN_DOCUMENTS, BOILERPLATE_SHARE } from '../analysis/boilerplate-sample.js';
@@ -95,8 +95,9 @@ export async function verifyCandidates(candidates: NearPairs, documents: Documen
   const setsStarted = performance.now();
   const sets = new Map<number, Uint32Array>();
   let setBytes = 0;
+  const filter = new BoilerplateFilter(boilerplate.shingles);
   for await (const { doc, set } of verification.sets((doc) => wanted.has(doc), documents)) {
-    const kept = withoutBoilerplate(set, boilerplate.shingles);
+    const kept = withoutBoilerplate(set, filter);
     sets.set(doc, kept);
     setBytes += kept.byteLength;
   }

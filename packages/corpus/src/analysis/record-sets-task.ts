@@ -1,0 +1,56 @@
+// The verification's exact shingle sets (grouping/verify.ts) of JSONL records read back by their place in a file,
+// read and shingled on a worker (or in this thread with one): what dedupe/verify-pass.ts hands out, a stretch of the
+// wanted records at a time, when the first pass's workers are still there. Each record must still be the one the
+// first pass read (its id as then): the task says which is not, and the main thread fails the run rather than compare
+// another text.
+import { closeSync, openSync } from 'node:fs';
+import type { Task } from 'simhash-wasm/internal/pool';
+import { extractText } from '../html/extractor.js';
+import { readRecordAt } from '../io/formats/jsonl-range.js';
+import { recordFields } from '../io/formats/jsonl-record.js';
+import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
+import { joinSets, shingleHashes } from './shingle-sets.js';
+
+export interface RecordSetsInput {
+  readonly path: string;
+  /** Per record: where its line is and its length (the first pass's), and its id then. */
+  readonly offsets: Float64Array;
+  readonly lengths: Uint32Array;
+  readonly ids: readonly (string | number | undefined)[];
+  readonly textField?: string;
+  readonly idField?: string;
+  readonly html: HtmlMode;
+}
+
+export interface RecordSetsResult {
+  /** The first record that is no longer the document the first pass read (-1: none); no sets then. */
+  readonly changed: number;
+  /** The records' sets end to end, in order, and where each ends. */
+  readonly ends: Uint32Array;
+  readonly shingles: Uint32Array;
+}
+
+export const recordSetsTask: Task<RecordSetsInput, RecordSetsResult> = {
+  name: 'record-sets',
+  prepare({ entry, hasher }) {
+    // The first pass's shingles: its tokens and width, without term weights (they change counts, not the set).
+    const shingler = entry.createSimHash({ shingle: hasher.shingle, tokens: hasher.tokens });
+    return ({ path, offsets, lengths, ids, textField, idField, html }) => {
+      const fields = recordFields(textField, idField);
+      const extractor = htmlExtractor(html);
+      const sets: Uint32Array[] = [];
+      const fd = openSync(path, 'r');
+      try {
+        for (let i = 0; i < offsets.length; i++) {
+          const record = readRecordAt(fd, offsets[i], lengths[i], fields, html);
+          if (record === null || 'skip' in record || record.id !== ids[i]) return { changed: i, ends: new Uint32Array(0), shingles: new Uint32Array(0) };
+          sets.push(shingleHashes(shingler, record.html ? extractText(record.text, extractor) : record.text));
+        }
+      } finally {
+        closeSync(fd);
+      }
+      return { changed: -1, ...joinSets(sets) };
+    };
+  },
+  transfer: (result) => [result.ends.buffer, result.shingles.buffer] as ArrayBuffer[],
+};
