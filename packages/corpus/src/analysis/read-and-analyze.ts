@@ -58,7 +58,7 @@ export interface AnalysisRun {
   batches(): AsyncGenerator<AnalyzedBatch>;
   /** pairs() on the run's threads, after the batches (with `keepWorkers`); its close() ends the analyzer the run started. */
   readonly search: PairsSearch;
-  /** The verification's sets of JSONL records read back, on the run's threads (with `keepWorkers`, until search.close()). */
+  /** The verification's sets of JSONL records read back: on the run's workers while `keepWorkers` keeps them, else in this thread. */
   recordSets(records: RecordSetsInput): Promise<RecordSetsResult>;
   /** With `sketches`: the boilerplate sample, complete once batches() is done. */
   readonly sample?: BoilerplateSample;
@@ -107,6 +107,10 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
   // parse, so this thread only decompresses; with one thread it is parsed here as it streams (blocks would only add
   // copies: a quarter more time on a gzipped file).
   const blockBytes = (analyzer?.threads ?? threads) > 1 ? options.rangeBytes ?? RANGE_BYTES : undefined;
+  // With keepWorkers: the workers the run started, until the grouping lets them go (search.close()); the
+  // verification's sets are read in this thread after that.
+  let released = false;
+  let inThread: Promise<Analyzer> | undefined;
   return {
     version: running.version,
     entries,
@@ -115,10 +119,12 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
     get threads() {
       return running.threads;
     },
-    search: pairsSearch(() => running.search, async () => {
-      if (own) await running.close();
+    search: pairsSearch(() => (released ? undefined : running.search), async () => {
+      if (!own || released) return;
+      released = true;
+      await running.close();
     }, options.searchFromNs),
-    recordSets: (records) => running.recordSets(records),
+    recordSets: (records) => (released ? (inThread ??= createAnalyzer({ ...options, threads: 1 })).then((local) => local.recordSets(records)) : running.recordSets(records)),
     async *batches() {
       try {
         const settings = { fingerprintsOnly: options.fingerprintsOnly === true, sample, extractor: htmlExtractor(options.html), reading: options, rangeBytes: options.rangeBytes };

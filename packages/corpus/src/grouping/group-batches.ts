@@ -87,8 +87,9 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   parts.length = 0;
   const search = settings.search ?? searchInThread;
-  // Workers nothing will use (no search that pays, no verification's sets) go now, before the grouping's memory peaks.
-  if (settings.verify === undefined && !search.usesWorkers(settings.maxDistance, n)) await search.close();
+  // The workers stay while the grouping has seconds of work for them: a search that pays, then the verification's
+  // sets; otherwise they go now, before the grouping's memory peaks (the verification then reads in this thread).
+  if (settings.chooseDistance === undefined && !search.usesWorkers(settings.maxDistance, n)) await search.close();
   // The exact classes once, for every step below (the candidates, the choice of k, the groups).
   const classOf = exactClasses(digests, tokens, n);
   const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepField(settings.keep) === undefined ? undefined : documents.keepValues() };
@@ -107,6 +108,7 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
     distanceChoice = await settings.chooseDistance(BigUint64Array.from(compared, (d) => fingerprints[d]), search);
   }
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
+  if (!search.usesWorkers(input.maxDistance, n)) await search.close();
   const reference = await againstReference(input, settings, sketches, documents);
   const candidates = await searchCandidatePairs(input, search);
   // The verification reads its sets on the same workers (dedupe/verify-pass.ts), then they go.
