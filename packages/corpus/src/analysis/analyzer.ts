@@ -5,6 +5,7 @@ import type { AnalyzeInput, Analysis, AnalyzeOptions } from './analyze-document.
 import { analysisTask } from './task.js';
 import { rangeTask, type RangeTaskInput, type RangeTaskResult } from './range-task.js';
 import { fileTask, type FileTaskInput, type FileTaskResult } from './file-task.js';
+import { parquetTask, type ParquetTaskInput } from './parquet-task.js';
 
 export interface Analyzer {
   readonly version: string;
@@ -14,6 +15,8 @@ export interface Analyzer {
   analyzeRange(range: RangeTaskInput): Promise<RangeTaskResult>;
   /** Files that are one document each, read, decoded and analysed where the analysis runs (file-task.ts). */
   analyzeFiles(files: FileTaskInput): Promise<FileTaskResult>;
+  /** A span of a Parquet file's rows, read and analysed where the analysis runs (parquet-task.ts). */
+  analyzeRows(rows: ParquetTaskInput): Promise<RangeTaskResult>;
   close(): Promise<void>;
 }
 
@@ -28,7 +31,7 @@ export interface AnalyzerOptions {
 
 export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer> {
   const setup = { engine: options.engine, shingle: options.shingle, tokens: options.tokens, termWeights: options.termWeights };
-  const local = await prepareTasks(setup, [analysisTask, rangeTask, fileTask]); // checks the options, and names the pipeline version
+  const local = await prepareTasks(setup, [analysisTask, rangeTask, fileTask, parquetTask]); // checks the options, and names the pipeline version
   const pool = options.threads === 1
     ? localPool(local)
     : await WorkerPool.start(options.threads, setup, findWorkerScript(import.meta.url, { built: 'analysis-worker.js', source: './worker.ts' }));
@@ -38,6 +41,7 @@ export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer
     analyze: (inputs, options = {}) => pool.run(analysisTask, { inputs, ...options }),
     analyzeRange: (range) => pool.run(rangeTask, range),
     analyzeFiles: (files) => pool.run(fileTask, files),
+    analyzeRows: (rows) => pool.run(parquetTask, rows),
     close: () => pool.close(),
   };
 }
