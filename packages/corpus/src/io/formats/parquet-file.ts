@@ -3,7 +3,7 @@
 // reads rows and names them: the streamed reader (parquet-documents.ts), the workers' row slices
 // (parquet-slice.ts) and the footer the kept corpus takes its schema from. hyparquet and its decompressors load on
 // the first Parquet file.
-import type { FileMetaData } from 'hyparquet';
+import type { ColumnChunk, FileMetaData } from 'hyparquet';
 import { openRangeReader, type FileRangeReader } from '../bytes/file-range-reader.js';
 import type { DocumentEvent } from '../input-document.js';
 import { describeReadError } from '../read-error.js';
@@ -24,8 +24,11 @@ export interface RowGroup {
   /** Its column chunks' bytes in the file (compressed), and decoded. */
   readonly bytes: number;
   readonly decodedBytes: number;
-  /** Every column chunk has an offset index, so a span of its rows is read without the pages before and after it. */
-  readonly pagesIndexed: boolean;
+  /**
+   * The bytes of its column chunks that have no offset index (writers leave it out, or write none for a chunk of one
+   * page): a span of rows reads these whole, and only its own pages of the others.
+   */
+  readonly unindexedBytes: number;
 }
 
 /** How reports name a row: `file.parquet:row 12`, counting from 1 as JSONL lines do. */
@@ -80,10 +83,11 @@ export function rowGroups(metadata: FileMetaData): RowGroup[] {
   let rowStart = 0;
   return metadata.row_groups.map((group, index) => {
     const rowEnd = rowStart + Number(group.num_rows);
-    const bytes = group.columns.reduce((sum, column) => sum + Number(column.meta_data?.total_compressed_size ?? 0), 0);
+    const size = (column: ColumnChunk) => Number(column.meta_data?.total_compressed_size ?? 0);
+    const bytes = group.columns.reduce((sum, column) => sum + size(column), 0);
     const decodedBytes = group.columns.reduce((sum, column) => sum + Number(column.meta_data?.total_uncompressed_size ?? 0), 0);
-    const pagesIndexed = group.columns.every((column) => column.offset_index_offset !== undefined && column.offset_index_length !== undefined);
-    const span = { index, rowStart, rowEnd, bytes, decodedBytes, pagesIndexed };
+    const unindexedBytes = group.columns.reduce((sum, column) => sum + (column.offset_index_offset === undefined || column.offset_index_length === undefined ? size(column) : 0), 0);
+    const span = { index, rowStart, rowEnd, bytes, decodedBytes, unindexedBytes };
     rowStart = rowEnd;
     return span;
   });

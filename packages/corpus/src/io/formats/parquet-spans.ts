@@ -36,15 +36,15 @@ export interface ParquetSpan {
 }
 
 /**
- * A row group cut into spans of about `spanBytes` decoded bytes. Where its column chunks have offset indexes, a span
- * reads only its own pages. Where they do not, each span reads the group's whole column chunks (hyparquet decodes no
- * page before the span, but reads them): spans then hold at least the group's compressed bytes each, so reading the
- * chunks again stays within the bytes decoded anyway (text compresses 2-4 times: two to four spans a group).
+ * A row group cut into spans of about `spanBytes` decoded bytes. Of a column chunk with an offset index, a span reads
+ * only its own pages. A chunk without one, each span reads whole (hyparquet decodes no page before the span, but
+ * reads them): spans then hold at least those bytes each, so reading them again stays within the bytes decoded
+ * anyway (a text column with no offset index: text compresses 2-4 times, so two to four spans a group).
  */
 export function groupSpans(group: RowGroup, spanBytes: number): RowSpan[] {
   const rows = group.rowEnd - group.rowStart;
   let count = Math.ceil(group.decodedBytes / spanBytes);
-  if (!group.pagesIndexed) count = Math.min(count, Math.floor(group.decodedBytes / Math.max(1, group.bytes)));
+  if (group.unindexedBytes > 0) count = Math.min(count, Math.floor(group.decodedBytes / group.unindexedBytes));
   count = Math.max(1, Math.min(count, rows));
   return Array.from({ length: rows === 0 ? 0 : count }, (_, i) => {
     const rowStart = group.rowStart + Math.floor((rows * i) / count);
