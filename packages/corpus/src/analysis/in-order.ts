@@ -20,6 +20,7 @@ import { lineSource, rangeDocument, type RangeColumns, type RangeFile } from './
 import type { FileTaskResult } from './file-task.js';
 import { parquetReads, type ParquetRead } from './parquet-reads.js';
 import { unreadGroup, type RowGroup } from '../io/formats/parquet-file.js';
+import type { RowSpan } from '../io/formats/parquet-spans.js';
 
 export interface AnalysisHooks {
   /** The inputs are walked: this many bytes of files to read (undefined when stdin is among them). */
@@ -228,7 +229,8 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     const { textField, idField, keepField, html = 'off' } = settings.reading ?? {};
     const spanBytes = SPAN_RANGES * rangeBytes;
     const file: FileLines = { path, rows: true, lines: 0, failed: false, byOffset: false };
-    return { file, parquet: parquetReads(path, (span) => analyzer.analyzeRows({ path, span, textField, idField, keepField, html, analysis: options() }), spanBytes) };
+    const read = (span: RowSpan) => analyzer.analyzeRows({ path, span, textField, idField, keepField, html, analysis: options() });
+    return { file, parquet: parquetReads(path, recordFields(textField, idField, keepField), read, spanBytes) };
   };
   const takeParquet = (file: FileLines, next: ParquetRead): Read => {
     if ('events' in next) return next;

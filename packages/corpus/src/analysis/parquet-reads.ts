@@ -3,7 +3,8 @@
 // their results gathered per group: a group is read, or reported unread, as a whole, as the streamed read has it
 // (io/formats/parquet-documents.ts). Held until its last span is in: a group's documents as columns, a few dozen
 // bytes each (more with sketches), where the streamed read held its rows as objects.
-import { openParquet, rowGroups, type RowGroup } from '../io/formats/parquet-file.js';
+import { fieldColumns, openParquet, rowGroups, type RowGroup } from '../io/formats/parquet-file.js';
+import type { RecordFields } from '../io/formats/jsonl-record.js';
 import { groupSpans, type RowSpan } from '../io/formats/parquet-spans.js';
 import type { DocumentEvent } from '../io/index.js';
 import type { RangeTaskResult } from './range-task.js';
@@ -13,16 +14,19 @@ export type ParquetRead =
   | { readonly events: readonly DocumentEvent[] }
   | { readonly group: RowGroup; readonly spans: Promise<RangeTaskResult[]> };
 
-export async function* parquetReads(path: string, readSpan: (span: RowSpan) => Promise<RangeTaskResult>, spanBytes: number): AsyncGenerator<ParquetRead> {
+export async function* parquetReads(path: string, fields: RecordFields, readSpan: (span: RowSpan) => Promise<RangeTaskResult>, spanBytes: number): AsyncGenerator<ParquetRead> {
   const parquet = await openParquet(path);
   if ('skipped' in parquet) {
     yield { events: [parquet.skipped] };
     return;
   }
   const groups = rowGroups(parquet.metadata);
+  // The columns a span decodes (all, when none holds a field: parquet-spans.ts).
+  const named = fieldColumns(parquet.metadata, fields);
+  const columns = new Set(named.length === 0 ? groups[0]?.chunks.map((chunk) => chunk.column) : named);
   const { byteLength } = parquet.file;
   await parquet.file.close();
-  for (const group of groups) yield { group, spans: Promise.all(groupSpans(group, spanBytes).map(readSpan)) };
+  for (const group of groups) yield { group, spans: Promise.all(groupSpans(group, columns, spanBytes).map(readSpan)) };
   // The header, the footer and what the column sizes leave out, so progress ends at the file's size.
   const rest = byteLength - groups.reduce((sum, group) => sum + group.bytes, 0);
   if (rest > 0) yield { events: [{ kind: 'progress', bytes: rest }] };

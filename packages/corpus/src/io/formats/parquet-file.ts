@@ -7,6 +7,7 @@ import type { ColumnChunk, FileMetaData } from 'hyparquet';
 import { openRangeReader, type FileRangeReader } from '../bytes/file-range-reader.js';
 import type { DocumentEvent } from '../input-document.js';
 import { describeReadError } from '../read-error.js';
+import type { RecordFields } from './jsonl-record.js';
 
 type Skipped = Extract<DocumentEvent, { kind: 'skipped' }>;
 
@@ -24,11 +25,20 @@ export interface RowGroup {
   /** Its column chunks' bytes in the file (compressed), and decoded. */
   readonly bytes: number;
   readonly decodedBytes: number;
-  /**
-   * The bytes of its column chunks that have no offset index (writers leave it out, or write none for a chunk of one
-   * page): a span of rows reads these whole, and only its own pages of the others.
-   */
-  readonly unindexedBytes: number;
+  readonly chunks: readonly ChunkSize[];
+}
+
+/** A column chunk of a row group, as its footer sizes it. */
+export interface ChunkSize {
+  /** The top-level column it belongs to (a struct's fields belong to the struct). */
+  readonly column: string;
+  readonly values: number;
+  readonly bytes: number;
+  readonly decodedBytes: number;
+  /** Its data pages, as its footer counts them (undefined where it does not). */
+  readonly pages?: number;
+  /** It has an offset index: a span of the group's rows reads only its own pages of it, not the whole chunk. */
+  readonly indexed: boolean;
 }
 
 /** How reports name a row: `file.parquet:row 12`, counting from 1 as JSONL lines do. */
@@ -83,21 +93,48 @@ export function rowGroups(metadata: FileMetaData): RowGroup[] {
   let rowStart = 0;
   return metadata.row_groups.map((group, index) => {
     const rowEnd = rowStart + Number(group.num_rows);
-    const size = (column: ColumnChunk) => Number(column.meta_data?.total_compressed_size ?? 0);
-    const bytes = group.columns.reduce((sum, column) => sum + size(column), 0);
-    const decodedBytes = group.columns.reduce((sum, column) => sum + Number(column.meta_data?.total_uncompressed_size ?? 0), 0);
-    const unindexedBytes = group.columns.reduce((sum, column) => sum + (column.offset_index_offset === undefined || column.offset_index_length === undefined ? size(column) : 0), 0);
-    const span = { index, rowStart, rowEnd, bytes, decodedBytes, unindexedBytes };
+    const chunks = group.columns.map(chunkSize);
+    const span = { index, rowStart, rowEnd, bytes: sum(chunks, (c) => c.bytes), decodedBytes: sum(chunks, (c) => c.decodedBytes), chunks };
     rowStart = rowEnd;
     return span;
   });
 }
 
-/** Rows [rowStart, rowEnd) as objects. Within one row group, hyparquet decodes none of its pages before rowStart. */
-export async function readRows({ file, metadata }: OpenParquet, rowStart: number, rowEnd: number): Promise<Record<string, unknown>[]> {
+function chunkSize(chunk: ColumnChunk): ChunkSize {
+  const meta = chunk.meta_data;
+  const dataPages = meta?.encoding_stats?.filter((stats) => stats.page_type === 'DATA_PAGE' || stats.page_type === 'DATA_PAGE_V2');
+  return {
+    column: meta?.path_in_schema[0] ?? '',
+    values: Number(meta?.num_values ?? 0),
+    bytes: Number(meta?.total_compressed_size ?? 0),
+    decodedBytes: Number(meta?.total_uncompressed_size ?? 0),
+    ...(dataPages === undefined || dataPages.length === 0 ? {} : { pages: sum(dataPages, (stats) => stats.count) }),
+    indexed: chunk.offset_index_offset !== undefined && chunk.offset_index_length !== undefined,
+  };
+}
+
+function sum<T>(items: readonly T[], of: (item: T) => number): number {
+  return items.reduce((total, item) => total + of(item), 0);
+}
+
+/**
+ * The top-level columns that hold the fields (a field path's first step, or the whole path where a column has that
+ * name, as row-document.ts looks it up): all a first pass needs of a row, where the kept corpus needs the whole row.
+ */
+export function fieldColumns(metadata: FileMetaData, fields: RecordFields): string[] {
+  const columns = new Set(metadata.row_groups[0]?.columns.map((chunk) => chunk.meta_data?.path_in_schema[0]));
+  const wanted = [fields.text, fields.id, ...(fields.keep === undefined ? [] : [fields.keep])].flatMap((path) => [path[0], path.join('.')]);
+  return [...new Set(wanted)].filter((name) => columns.has(name));
+}
+
+/**
+ * Rows [rowStart, rowEnd) as objects, of the given columns or all. Within one row group, hyparquet decodes none of
+ * a column's pages before rowStart, and reads none of them where the column chunk has an offset index.
+ */
+export async function readRows({ file, metadata }: OpenParquet, rowStart: number, rowEnd: number, columns?: string[]): Promise<Record<string, unknown>[]> {
   const { parquetReadObjects } = await import('hyparquet');
   const { compressors } = await import('hyparquet-compressors');
-  return parquetReadObjects({ file, metadata, rowStart, rowEnd, compressors, useOffsetIndex: true });
+  return parquetReadObjects({ file, metadata, rowStart, rowEnd, compressors, useOffsetIndex: true, ...(columns === undefined ? {} : { columns }) });
 }
 
 /** A row group that could not be read: reported once, by its rows, and the rest of the file goes on. */
