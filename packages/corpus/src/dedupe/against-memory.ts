@@ -6,7 +6,7 @@ import type { SimHash } from 'simhash-wasm';
 import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import type { Analyzer } from '../analysis/analyzer.js';
 import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { joinBatchArrays } from '../analysis/batch-arrays.js';
+import { joinBatches } from '../analysis/batch-arrays.js';
 import { extractText, type HtmlExtractor } from '../html/extractor.js';
 import { shingleHashes } from '../grouping/verify.js';
 import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
@@ -29,11 +29,9 @@ export async function referenceFromDocuments(against: unknown, settings: MemoryR
   const batches: AnalyzedBatch[] = [];
   const read = (_doc: number, { id, text }: MemoryDocument) => (names.push(id), texts.push(text));
   for await (const batch of analyzeMemoryDocuments(against as readonly unknown[], { analyzer: settings.analyzer, html, label: 'options.against', sample, read })) batches.push(batch);
+  const { fingerprints, tokens, sketches } = joinBatches(batches);
   return memoryReference({
-    names,
-    fingerprints: joinBatchArrays(batches.map((batch) => batch.fingerprints), (length) => new BigUint64Array(length)),
-    tokens: joinBatchArrays(batches.map((batch) => batch.tokens), (length) => new Uint32Array(length)),
-    sketches: joinBatchArrays(batches.map((batch) => batch.sketches), (length) => new Uint32Array(length)),
+    names, fingerprints, tokens, sketches,
     ...(hasher === undefined ? {} : {
       async *sets(want: (entry: number) => boolean) {
         for (let doc = 0; doc < texts.length; doc++) if (want(doc)) yield { doc, set: shingleHashes(hasher, html === false ? texts[doc] : extractText(texts[doc], html)) };

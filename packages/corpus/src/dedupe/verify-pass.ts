@@ -12,7 +12,7 @@ import { extractText } from '../html/extractor.js';
 import { htmlExtractor, readRecordAt, recordFields } from '../io/index.js';
 import { OutputError } from '../io/write/index.js';
 import { shingleHasher, shingleHashes, type Verification, type VerifySettings } from '../grouping/verify.js';
-import { rereadDocuments, type Reread } from './second-pass.js';
+import { rereadDocuments, type Reread } from '../analysis/second-pass.js';
 
 export interface VerifyPassSettings extends VerifySettings {
   readonly shingle: number;
