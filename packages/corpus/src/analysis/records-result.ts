@@ -4,27 +4,17 @@
 // exception: each page's text depends on the lines repeated across the pages read before it, counted in input order
 // on the main thread (in-order.ts). Records holding such a page are read but not analysed: their texts go back, for
 // the main thread to count and analyse as it does documents it reads itself.
-import type { LineNote } from '../io/formats/jsonl-range.js';
+import type { LineNote, RangeRecord } from '../io/formats/jsonl-range.js';
 import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
 import type { Analysis, AnalyzeOptions } from './analyze-document.js';
 import type { AnalysisTaskInput } from './task.js';
 import type { RangeTaskResult } from './range-task.js';
 import { packIds } from './id-column.js';
 
-export interface ReadRecord {
-  /** Its line or row in what was read, from 0. */
-  readonly line: number;
-  /** Its bytes. */
-  readonly length: number;
-  readonly id?: string | number;
-  readonly text: string;
-  readonly html: boolean;
-  readonly keepValue?: number;
-}
-
+/** Records read, and the reports by place: a JSONL range's (its offsets aside) or a Parquet span's. */
 export interface RecordsRead {
   readonly lines: number;
-  readonly records: readonly ReadRecord[];
+  readonly records: readonly Omit<RangeRecord, 'offset'>[];
   readonly notes: readonly LineNote[];
 }
 

@@ -3,7 +3,7 @@
 // into documents by the rule every table row follows (row-document.ts). A span gives the documents and reports of
 // its rows that the streamed read (parquet-documents.ts) gives, by their place in the span.
 import type { HtmlMode } from '../read-options.js';
-import type { LineNote } from './jsonl-range.js';
+import type { LineNote, RangeRecord } from './jsonl-range.js';
 import type { RecordFields } from './jsonl-record.js';
 import { fieldColumns, openParquet, parquetRowSource, readRows, type ChunkSize, type FooterCache, type RowGroup } from './parquet-file.js';
 import { rowDocumentEvents } from './row-document.js';
@@ -15,17 +15,8 @@ export interface RowSpan {
   readonly bytes: number;
 }
 
-/** A row of a span that is a document. */
-export interface SpanRecord {
-  /** Its row in the span, from 0. */
-  readonly line: number;
-  /** Its text's UTF-8 bytes. */
-  readonly length: number;
-  readonly id?: string | number;
-  readonly text: string;
-  readonly html: boolean;
-  readonly keepValue?: number;
-}
+/** A row of a span that is a document, as a JSONL range's line is (`line`: its row in the span, from 0), with no byte offset. */
+export type SpanRecord = Omit<RangeRecord, 'offset'>;
 
 export interface ParquetSpan {
   /** The span's rows, documents or not: the next span's rows follow on from them. */
