@@ -1,7 +1,7 @@
 // How a Parquet row group is cut into the spans of rows the workers read (io/formats/parquet-spans.ts), on the sizes
 // footers give: every row in exactly one span, in order; spans of about the size asked where every chunk read has an
 // offset index; fewer where a span must read chunks whole, the fewer the more a span would repeat; the columns not
-// read counting for nothing.
+// read counting for nothing; whole rounds of the threads.
 import { describe, expect, it } from 'vitest';
 import type { ChunkSize, RowGroup } from '../../packages/corpus/src/io/formats/parquet-file.js';
 import { groupSpans } from '../../packages/corpus/src/io/formats/parquet-spans.js';
@@ -39,6 +39,18 @@ describe('groupSpans', () => {
     expect(nothingIndexed).toBeLessThan(oneUnindexedPage);
     // Still more than one: two cores get a share each.
     expect(nothingIndexed).toBeGreaterThanOrEqual(2);
+  });
+
+  it('cuts as many spans as the threads take in whole rounds', () => {
+    const alone = groupSpans(group([text(true), id(false)]), both, 4 * MB).length;
+    for (const threads of [2, 3, 4]) {
+      const count = groupSpans(group([text(true), id(false)]), both, 4 * MB, threads).length;
+      expect(count % threads, `${threads} threads`).toBe(0);
+      expect(count - alone, `${threads} threads`).toBeLessThan(threads);
+      expect(count).toBeGreaterThanOrEqual(alone);
+    }
+    // One span stays one.
+    expect(groupSpans({ ...group([text(true)]), rowStart: 0, rowEnd: 10 }, both, 1e12, 4)).toHaveLength(1);
   });
 
   it('gives one span to a small group, and none to an empty one', () => {

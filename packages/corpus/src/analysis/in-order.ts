@@ -230,7 +230,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     const spanBytes = SPAN_RANGES * rangeBytes;
     const file: FileLines = { path, rows: true, lines: 0, failed: false, byOffset: false };
     const read = (span: RowSpan) => analyzer.analyzeRows({ path, span, textField, idField, keepField, html, analysis: options() });
-    return { file, parquet: parquetReads(path, recordFields(textField, idField, keepField), read, spanBytes) };
+    return { file, parquet: parquetReads(path, recordFields(textField, idField, keepField), read, spanBytes, analyzer.threads) };
   };
   const takeParquet = (file: FileLines, next: ParquetRead): Read => {
     if ('events' in next) return next;

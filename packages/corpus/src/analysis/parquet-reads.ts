@@ -14,7 +14,7 @@ export type ParquetRead =
   | { readonly events: readonly DocumentEvent[] }
   | { readonly group: RowGroup; readonly spans: Promise<RangeTaskResult[]> };
 
-export async function* parquetReads(path: string, fields: RecordFields, readSpan: (span: RowSpan) => Promise<RangeTaskResult>, spanBytes: number): AsyncGenerator<ParquetRead> {
+export async function* parquetReads(path: string, fields: RecordFields, readSpan: (span: RowSpan) => Promise<RangeTaskResult>, spanBytes: number, threads: number): AsyncGenerator<ParquetRead> {
   const parquet = await openParquet(path);
   if ('skipped' in parquet) {
     yield { events: [parquet.skipped] };
@@ -26,7 +26,7 @@ export async function* parquetReads(path: string, fields: RecordFields, readSpan
   const columns = new Set(named.length === 0 ? groups[0]?.chunks.map((chunk) => chunk.column) : named);
   const { byteLength } = parquet.file;
   await parquet.file.close();
-  for (const group of groups) yield { group, spans: Promise.all(groupSpans(group, columns, spanBytes).map(readSpan)) };
+  for (const group of groups) yield { group, spans: Promise.all(groupSpans(group, columns, spanBytes, threads).map(readSpan)) };
   // The header, the footer and what the column sizes leave out, so progress ends at the file's size.
   const rest = byteLength - groups.reduce((sum, group) => sum + group.bytes, 0);
   if (rest > 0) yield { events: [{ kind: 'progress', bytes: rest }] };

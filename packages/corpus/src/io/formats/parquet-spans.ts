@@ -43,8 +43,9 @@ const REPEATED_SHARE = 0.25;
  * index, a span reads only its own pages. A chunk without one, each span reads whole and decodes from the page its
  * first row is in (hyparquet skips the pages before, undecoded): a chunk of one page (a short id column) is decoded
  * whole by every span. The spans are then fewer, so that what each repeats stays a small share of the group's work.
+ * `threads`: the workers that read the spans.
  */
-export function groupSpans(group: RowGroup, columns: ReadonlySet<string>, spanBytes: number): RowSpan[] {
+export function groupSpans(group: RowGroup, columns: ReadonlySet<string>, spanBytes: number, threads = 1): RowSpan[] {
   const rows = group.rowEnd - group.rowStart;
   const chunks = group.chunks.filter((chunk) => columns.has(chunk.column));
   const decoded = chunks.reduce((sum, chunk) => sum + chunk.decodedBytes, 0);
@@ -52,6 +53,8 @@ export function groupSpans(group: RowGroup, columns: ReadonlySet<string>, spanBy
   const repeated = chunks.reduce((sum, chunk) => sum + (chunk.indexed ? 0 : repeatedCost(chunk)), 0);
   let count = Math.ceil(decoded / spanBytes);
   if (repeated > 0) count = Math.min(count, Math.floor((REPEATED_SHARE * work) / repeated));
+  // More than one span: as many as the threads take in whole rounds, so none waits out the group's last round idle.
+  if (count > 1) count = Math.ceil(count / threads) * threads;
   count = Math.max(1, Math.min(count, rows));
   return Array.from({ length: rows === 0 ? 0 : count }, (_, i) => {
     const rowStart = group.rowStart + Math.floor((rows * i) / count);
