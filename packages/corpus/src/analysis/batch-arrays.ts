@@ -1,5 +1,5 @@
 // A per-document array of a run's batches (fingerprints, token counts, digests, sketches) joined into one, in batch
-// order, once they are all in: one copy, no number or bigint per document on the heap.
+// order, once they are all in: one copy, no number or bigint per document on the heap; or all four (joinBatches).
 type PerDocument = Uint8Array | Uint32Array | BigUint64Array;
 
 export function joinBatchArrays<T extends PerDocument>(parts: readonly T[], make: (length: number) => T): T {
