@@ -229,7 +229,15 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     const { textField, idField, keepField, html = 'off' } = settings.reading ?? {};
     const spanBytes = SPAN_RANGES * rangeBytes;
     const file: FileLines = { path, rows: true, lines: 0, failed: false, byOffset: false };
-    const read = (span: RowSpan) => analyzer.analyzeRows({ path, span, textField, idField, keepField, html, analysis: options() });
+    // One thread runs a span as soon as it is sent, and waits on the disk inside it: sent together, the row groups
+    // in flight would be decoded side by side, each held whole. There they go one after another, as streamed.
+    let last: Promise<unknown> = Promise.resolve();
+    const read = (span: RowSpan) => {
+      const input = { path, span, textField, idField, keepField, html, analysis: options() };
+      const result = analyzer.threads > 1 ? analyzer.analyzeRows(input) : last.then(() => analyzer.analyzeRows(input));
+      last = result.catch(() => {});
+      return result;
+    };
     return { file, parquet: parquetReads(path, recordFields(textField, idField, keepField), read, spanBytes, analyzer.threads) };
   };
   const takeParquet = (file: FileLines, next: ParquetRead): Read => {

@@ -45,7 +45,7 @@ const REPEATED_SHARE = 0.25;
  * whole by every span. The spans are then fewer, so that what each repeats stays a small share of the group's work.
  * `threads`: the workers that read the spans.
  */
-export function groupSpans(group: RowGroup, columns: ReadonlySet<string>, spanBytes: number, threads = 1): RowSpan[] {
+export function groupSpans(group: RowGroup, columns: ReadonlySet<string>, spanBytes: number, threads: number): RowSpan[] {
   const rows = group.rowEnd - group.rowStart;
   const chunks = group.chunks.filter((chunk) => columns.has(chunk.column));
   const decoded = chunks.reduce((sum, chunk) => sum + chunk.decodedBytes, 0);
@@ -54,7 +54,8 @@ export function groupSpans(group: RowGroup, columns: ReadonlySet<string>, spanBy
   let count = Math.ceil(decoded / spanBytes);
   if (repeated > 0) count = Math.min(count, Math.floor((REPEATED_SHARE * work) / repeated));
   // More than one span: as many as the threads take in whole rounds, so none waits out the group's last round idle.
-  if (count > 1) count = Math.ceil(count / threads) * threads;
+  // One thread: the group whole, as the streamed read takes it (spans would only repeat what they repeat).
+  count = threads === 1 ? 1 : count > 1 ? Math.ceil(count / threads) * threads : count;
   count = Math.max(1, Math.min(count, rows));
   return Array.from({ length: rows === 0 ? 0 : count }, (_, i) => {
     const rowStart = group.rowStart + Math.floor((rows * i) / count);
