@@ -13,7 +13,8 @@ import { evaluateCorpus } from '../packages/corpus/src/evaluation/corpus-evaluat
 import { renderPlot } from '../packages/corpus/src/evaluation/plot.js';
 import { formatEvaluationJson, formatEvaluationText } from '../packages/corpus/src/cli/eval-formats.js';
 import { DEFAULT_MIN_TOKENS } from '../packages/corpus/src/dedupe/pipeline.js';
-import { readCorpus } from '../packages/corpus/src/evaluation/read-corpus.js';
+import { readAnalysedCorpus } from '../packages/corpus/src/evaluation/analysed-corpus.js';
+import { createAnalyzer } from '../packages/corpus/src/analysis/analyzer.js';
 import { defaultThreads } from '../packages/simhash-wasm/src/pool/fingerprint-pool.js';
 import { writeFileAtomic } from '../packages/corpus/src/io/write/atomic-write.js';
 
@@ -38,8 +39,10 @@ async function main(): Promise<void> {
     exclude: [], hidden: false, engine: 'wasm', threads: defaultThreads(),
   } as const;
   const skip = (source: string, reason: string) => process.stderr.write(`simhash: ${source}: ${reason}, skipped\n`);
-  const corpus = await readCorpus(['.'], process.stdin, options, skip);
-  const evaluation = await evaluateCorpus(corpus, options);
+  const analyzer = await createAnalyzer(options);
+  const evaluation = await readAnalysedCorpus(['.'], () => process.stdin, options, skip, analyzer)
+    .then((corpus) => evaluateCorpus(corpus, options, analyzer))
+    .finally(() => analyzer.close());
   out(formatEvaluationText(evaluation.evaluation, evaluation.tooShort, evaluation.scale, evaluation.verified));
   const { scale } = evaluation;
   // Atomic: an interrupted run leaves the committed plot as it was, never a torn one.

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dedupe, type DedupeDocument } from '../../packages/corpus/src/dedupe/dedupe-documents.js';
 import { runInProcess } from '../support/cli.js';
 import { article, edit } from '../support/dedupe-fixture.js';
+import { kickerPage } from '../support/jsonl-edges.js';
 
 const A = article(21), B = article(22);
 const DOCUMENTS: DedupeDocument[] = [
@@ -33,6 +34,30 @@ describe('dedupe()', () => {
     expect(got.rows.map((r) => [r.id, r.tier, r.kept])).toEqual([['a', 'exact', true], [2, 'near', true], ['a-copy', 'exact', false], ['b-near', 'near', false], ['short', 'too-short', true], ['c', 'unique', true]]);
     expect(got.summary).toMatchObject({ documents: 6, kept: 4, dropped: 2, droppedExact: 1, droppedNear: 1, tooShort: 1 });
     expect(got.pipelineVersion).toMatch(/^simhash-v1/);
+  });
+
+  it('reads its documents as the command line reads the same records: pages by their main content, a number to keep by, a reference, at 1, 2 and 3 threads', async () => {
+    // Pages that share a site's lines (by main content, each page's text leaves out the lines repeated across the
+    // pages before it), near copies of them and of plain texts, scores to keep by (some missing), and a reference.
+    const pages = Array.from({ length: 14 }, (_, k) => kickerPage(k % 7, 3));
+    const records = [
+      ...pages.map((html, i) => ({ id: `page-${i}`, text: i < 7 ? html : html.replace('<p>', '<p>Updated. '), ...(i % 4 === 1 ? {} : { score: i % 5 }) })),
+      ...Array.from({ length: 12 }, (_, i) => ({ id: `text-${i}`, text: i < 6 ? article(60 + i) : edit(article(60 + i - 6), [i * 7]), score: i })),
+    ];
+    const reference = [{ id: 'ref-0', text: edit(article(60), [90]) }, { id: 'ref-1', text: kickerPage(3, 3).replace('<p>', '<p>Archived. ') }];
+    const input = join(dir, 'records.jsonl');
+    const against = join(dir, 'reference.jsonl');
+    writeFileSync(input, records.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    writeFileSync(against, reference.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    const cli = await runInProcess(['dedupe', input, '-k', '12', '--html', 'main', '--keep-max', 'score', '--threads', '1', '-q', '--clusters', join(dir, 'rows-main.jsonl'), '--against', against]);
+    expect(cli.code, cli.stderr).toBe(1); // the records without a score are reported
+    const want = readFileSync(join(dir, 'rows-main.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(want.filter((r) => r.tier === 'near' && !r.kept).length).toBeGreaterThan(3);
+    expect(want.filter((r) => r.tier === 'reference').length).toBeGreaterThan(0);
+    for (const threads of [1, 2, 3]) {
+      const got = await dedupe(records, { maxDistance: 12, html: 'main', keep: { max: 'score' }, against: reference, threads });
+      expect(got.rows.map((r) => ({ ...r, id: String(r.id), representative: String(r.representative) })), `${threads} threads`).toEqual(want);
+    }
   });
 
   it('takes a generator and an async iterable, and two threads give the same answer', async () => {

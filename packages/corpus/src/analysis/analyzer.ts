@@ -6,6 +6,7 @@ import { analysisTask } from './task.js';
 import { rangeTask, type RangeTaskInput, type RangeTaskResult } from './range-task.js';
 import { fileTask, type FileTaskInput, type FileTaskResult } from './file-task.js';
 import { recordSetsTask, type RecordSetsInput, type RecordSetsResult } from './record-sets-task.js';
+import { parquetTask, type ParquetTaskInput } from './parquet-task.js';
 
 export interface Analyzer {
   readonly version: string;
@@ -15,6 +16,8 @@ export interface Analyzer {
   analyzeRange(range: RangeTaskInput): Promise<RangeTaskResult>;
   /** Files that are one document each, read, decoded and analysed where the analysis runs (file-task.ts). */
   analyzeFiles(files: FileTaskInput): Promise<FileTaskResult>;
+  /** A span of a Parquet file's rows, read and analysed where the analysis runs (parquet-task.ts). */
+  analyzeRows(rows: ParquetTaskInput): Promise<RangeTaskResult>;
   /** The verification's sets of JSONL records read back, where the analysis runs (record-sets-task.ts). */
   recordSets(records: RecordSetsInput): Promise<RecordSetsResult>;
   /** The index search on the workers (pairs-search.ts); undefined in one thread. */
@@ -33,7 +36,7 @@ export interface AnalyzerOptions {
 
 export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer> {
   const setup = { engine: options.engine, shingle: options.shingle, tokens: options.tokens, termWeights: options.termWeights };
-  const local = await prepareTasks(setup, [analysisTask, rangeTask, fileTask, recordSetsTask]); // checks the options, and names the pipeline version
+  const local = await prepareTasks(setup, [analysisTask, rangeTask, fileTask, parquetTask, recordSetsTask]); // checks the options, and names the pipeline version
   const workers = options.threads === 1 ? undefined : await WorkerPool.start(options.threads, setup, findWorkerScript(import.meta.url, { built: 'analysis-worker.js', source: './worker.ts' }));
   const pool = workers ?? localPool(local);
   return {
@@ -42,6 +45,7 @@ export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer
     analyze: (inputs, options = {}) => pool.run(analysisTask, { inputs, ...options }),
     analyzeRange: (range) => pool.run(rangeTask, range),
     analyzeFiles: (files) => pool.run(fileTask, files),
+    analyzeRows: (rows) => pool.run(parquetTask, rows),
     recordSets: (records) => pool.run(recordSetsTask, records),
     search: workers === undefined ? undefined : searchOnPool(workers),
     close: () => pool.close(),

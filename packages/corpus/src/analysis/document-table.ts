@@ -1,23 +1,36 @@
 // The documents of a run, in input order, as the grouping holds them until the outputs are written. Documents a
-// worker read from a JSONL file by range (range-task.ts) are held as columns: their line, where the line is in the
-// file and its length, and their ids packed into one string per range (id-column.ts). About 30 bytes a document,
-// where an object per document with its id string cost over 100: a million documents then hold no object or string
-// each. Any other document (whole files, read here or by a worker; stdin; containers) is held as the object it came as.
+// worker read from a JSONL file by range (range-task.ts) or from a Parquet file by span of rows (parquet-task.ts) are
+// held as columns: their line (or row), where the line is in the file and its length, and their ids packed into one
+// string per range (id-column.ts). About 30 bytes a document, where an object per document with its id string cost
+// over 100: a million documents then hold no object or string each. Any other document (whole files, read here or by
+// a worker; stdin; WARC and CSV) is held as the object it came as.
 //
 // A document is made into a DocumentInfo when asked for (`at`), for the few an output names or a later pass reads
 // back by its place in the file (`location`).
 import type { AnalyzedBatch, DocumentInfo } from './analyze-document.js';
 import { idAt, type IdColumn } from './id-column.js';
+import { parquetRowSource } from '../io/formats/parquet-file.js';
 
-/** The documents of one range of a JSONL file, as columns (in-order.ts makes them from a range's result). */
+/** Where a range's documents come from: a JSONL file or stream, or (`rows`) a Parquet file, whose lines are rows. */
+export interface RangeFile {
+  readonly path: string;
+  readonly rows?: boolean;
+}
+
+/** How reports name line `line` (from 1) of a range's file: `path:12`, or a Parquet row as `path:row 12`. */
+export function lineSource(file: RangeFile, line: number): string {
+  return file.rows === true ? parquetRowSource(file.path, line - 1) : `${file.path}:${line}`;
+}
+
+/** The documents of one range of a JSONL file or span of Parquet rows, as columns (in-order.ts makes them from its result). */
 export interface RangeColumns {
-  readonly file: { readonly path: string };
-  /** Read by range from a plain file, so each document can be read back alone by its offset (else: by its input read again). */
+  readonly file: RangeFile;
+  /** Read by range from a plain JSONL file, so each document can be read back alone by its offset (else: by its input read again). */
   readonly byOffset: boolean;
-  /** The line number (from 1) of the range's first line: each document's is this plus its `line`. */
+  /** The line (or row) number, from 1, of the range's first line: each document's is this plus its `line`. */
   readonly firstLine: number;
   readonly line: Uint32Array;
-  /** Where its line starts in the file, and the line's length without its break (the document's bytes). */
+  /** Where its line starts in the file (with `byOffset` alone), and the line's length without its break (the document's bytes). */
   readonly offset: Float64Array;
   readonly length: Uint32Array;
   readonly ids: IdColumn;
@@ -50,8 +63,8 @@ export function rangeDocument(columns: RangeColumns, i: number): DocumentInfo {
   const line = columns.firstLine + columns.line[i];
   const id = idAt(columns.ids, i);
   if (columns.byOffset) return new RangeDocument(columns.file, line, columns.offset[i], columns.length[i], id, keepValue);
-  // As a streamed read names and sizes it (io/formats/jsonl-documents.ts).
-  const info = { source: `${columns.file.path}:${line}`, bytes: columns.length[i], ...(id === undefined ? {} : { id }) };
+  // As a streamed read names and sizes it (io/formats/jsonl-documents.ts, parquet-documents.ts).
+  const info = { source: lineSource(columns.file, line), bytes: columns.length[i], ...(id === undefined ? {} : { id }) };
   return keepValue === undefined ? info : { ...info, keepValue };
 }
 

@@ -1,10 +1,11 @@
 // Documents analysed on the pool while reading goes on, handed back in input order whatever order the workers finish
-// in. Four kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
+// in. Five kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
 // texts it sends to the pool in batches; plain JSONL files, which it only cuts into byte ranges for the workers
 // to read and analyse themselves (range-task.ts), so the main thread never parses a record; blocks of whole lines of
-// other JSONL streams (compressed, stdin), which it decompressed and the workers parse, by the same task; and files
-// that are one document each, whose paths it hands out in batches for the workers to read, decode and analyse
-// (file-task.ts).
+// other JSONL streams (compressed, stdin), which it decompressed and the workers parse, by the same task; Parquet
+// files, whose row groups it cuts into spans of rows for the workers to decode and analyse (parquet-reads.ts,
+// parquet-task.ts); and files that are one document each, whose paths it hands out in batches for the workers to
+// read, decode and analyse (file-task.ts).
 //
 // Results are put in order in two steps. Sequencing takes each input in turn once it is read (a range's worker has
 // answered): it numbers lines, reports skipped inputs, counts the corpus's repeated lines and cuts batches, in input
@@ -15,8 +16,11 @@ import { DIGEST_BYTES, type Analysis, type AnalyzedBatch, type AnalyzeInput, typ
 import type { Analyzer } from './analyzer.js';
 import { sampleKey, type BoilerplateSample } from './boilerplate-sample.js';
 import type { RangeTaskResult } from './range-task.js';
-import { rangeDocument, type RangeColumns } from './document-table.js';
+import { lineSource, rangeDocument, type RangeColumns, type RangeFile } from './document-table.js';
 import type { FileTaskResult } from './file-task.js';
+import { parquetReads, type ParquetRead } from './parquet-reads.js';
+import { unreadGroup, type RowGroup } from '../io/formats/parquet-file.js';
+import type { RowSpan } from '../io/formats/parquet-spans.js';
 
 export interface AnalysisHooks {
   /** The inputs are walked: this many bytes of files to read (undefined when stdin is among them). */
@@ -67,6 +71,11 @@ export const RANGE_BYTES = 1 << 20;
  * a few dozen files, and the tasks stay small enough to share out evenly to the end.
  */
 const FILES_PER_TASK = 64;
+/**
+ * Spans of Parquet rows hold about this many decoded bytes: a span reads whole pages (a megabyte each, as writers
+ * commonly cut them), so a few pages a task keep the pages read twice, where two spans meet, a small share.
+ */
+const SPAN_RANGES = 4;
 
 /** Documents read in this thread, to be analysed together once their batch is cut. */
 interface Segment {
@@ -76,9 +85,11 @@ interface Segment {
   settled: boolean;
 }
 
-/** A JSONL file being read by range: its line count so far, and whether a read failed (the rest is then skipped). */
-interface FileLines {
-  readonly path: string;
+/**
+ * A JSONL file being read by range (or a Parquet file by span: its lines are rows): its line count so far, and
+ * whether a read failed (the rest is then skipped).
+ */
+interface FileLines extends RangeFile {
   lines: number;
   failed: boolean;
   /** A plain file read by range: its documents can be read back alone by their offsets (not so a stream's blocks). */
@@ -90,7 +101,10 @@ type Read =
   | { readonly file: FileLines; readonly result: Promise<RangeTaskResult>; settled: boolean }
   | { readonly batch: readonly WholeFile[]; readonly files: Promise<FileTaskResult>; settled: boolean }
   /** A container found by its first bytes among whole files: its reader's events, taken a batch at a time. */
-  | { readonly container: AsyncIterator<DocumentEvent[]> };
+  | { readonly container: AsyncIterator<DocumentEvent[]> }
+  /** A Parquet file: its row groups, each taken (and its spans sent out) while there is room. */
+  | { readonly file: FileLines; readonly parquet: AsyncIterator<ParquetRead> }
+  | { readonly file: FileLines; readonly group: RowGroup; readonly spans: Promise<RangeTaskResult[]>; settled: boolean };
 
 type Output = { readonly segment: Segment } | { readonly batch: RangeBatch | AnalyzedBatch };
 
@@ -178,8 +192,8 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     const first = file.lines + 1;
     file.lines += result.lines;
     for (const { line, kind, reason } of result.notes) {
-      if (kind === 'skipped') hooks.skipped(`${file.path}:${first + line}`, reason);
-      else hooks.flagged?.(`${file.path}:${first + line}`, reason);
+      if (kind === 'skipped') hooks.skipped(lineSource(file, first + line), reason);
+      else hooks.flagged?.(lineSource(file, first + line), reason);
     }
     const columns: RangeColumns = { file, byOffset: file.byOffset, firstLine: first, line: result.line, offset: result.offset, length: result.length, ids: result.ids, ...(result.keepValues === undefined ? {} : { keepValues: result.keepValues }) };
     const n = result.line.length;
@@ -210,6 +224,44 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     return read;
   };
 
+  /** A Parquet file: its row groups come as they are taken from it (flow), their spans read by the workers. */
+  const readParquet = (path: string): Read => {
+    const { textField, idField, keepField, html = 'off' } = settings.reading ?? {};
+    const spanBytes = SPAN_RANGES * rangeBytes;
+    const file: FileLines = { path, rows: true, lines: 0, failed: false, byOffset: false };
+    // One thread runs a span as soon as it is sent, and waits on the disk inside it: sent together, the row groups
+    // in flight would be decoded side by side, each held whole. There they go one after another, as streamed.
+    let last: Promise<unknown> = Promise.resolve();
+    const read = (span: RowSpan) => {
+      const input = { path, span, textField, idField, keepField, html, analysis: options() };
+      const result = analyzer.threads > 1 ? analyzer.analyzeRows(input) : last.then(() => analyzer.analyzeRows(input));
+      last = result.catch(() => {});
+      return result;
+    };
+    return { file, parquet: parquetReads(path, recordFields(textField, idField, keepField), read, spanBytes, analyzer.threads) };
+  };
+  const takeParquet = (file: FileLines, next: ParquetRead): Read => {
+    if ('events' in next) return next;
+    const read = { file, group: next.group, spans: next.spans, settled: false };
+    void next.spans.then((results) => {
+      read.settled = true;
+      bytesRead += next.group.bytes;
+      for (const r of results) if (r.analysis !== undefined) done += r.line.length;
+      report();
+    }, () => {});
+    return read;
+  };
+  /** A row group's spans, in order; a group any span of which could not be read is reported once, as the streamed read does. */
+  const sequenceGroup = (file: FileLines, group: RowGroup, results: readonly RangeTaskResult[]) => {
+    const unread = results.find((result) => result.readError !== undefined);
+    if (unread === undefined) {
+      for (const result of results) sequenceRange(file, result);
+      return;
+    }
+    file.lines += group.rowEnd - group.rowStart;
+    sequenceEvents([unreadGroup(file.path, group, unread.readError!)]);
+  };
+
   const reading = () => settings.reading ?? fail('whole files are read by the options of settings.reading, and none were given');
   const readFiles = (batch: readonly WholeFile[]): Read => {
     const { mail, html, invalidUtf8 } = reading();
@@ -232,7 +284,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       if ('container' in file) {
         // Its documents follow this batch's, and the files after it follow them, as a batch of their own.
         const options = reading();
-        const container = { container: containerDocuments(path, file.container, options, recordFields(options.textField, options.idField, options.keepField)) };
+        const container = file.container === 'parquet' ? readParquet(path) : { container: containerDocuments(path, file.container, options, recordFields(options.textField, options.idField, options.keepField)) };
         reads.unshift(container, ...(i + 1 < batch.length ? [readFiles(batch.slice(i + 1))] : []));
       } else if ('reason' in file) {
         hooks.skipped(path, file.reason);
@@ -264,11 +316,30 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     yield* flow(false);
   }
 
+  /** The next row group of the Parquet file at reads[at], put ahead of it (its spans sent out); the file goes once it has no more. */
+  async function takeGroup(at: number): Promise<void> {
+    const read = reads[at] as Extract<Read, { parquet: unknown }>;
+    const next = await read.parquet.next();
+    if (next.done === true) reads.splice(at, 1);
+    else reads.splice(at, 0, takeParquet(read.file, next.value));
+  }
+
   /** Sequences what is read and hands out what is analysed: everything (`all`), or what is ready or over the limit. */
   async function* flow(all: boolean): AsyncGenerator<AnalyzedBatch> {
     for (;;) {
       const full = reads.length + out.length > limit;
+      // A Parquet file waiting behind other reads sends its row groups out while there is room.
+      const waiting = reads.findIndex((r) => 'parquet' in r);
+      if (!full && waiting > 0) {
+        await takeGroup(waiting);
+        continue;
+      }
       const read = reads[0];
+      if (read !== undefined && 'parquet' in read) {
+        // First: only its row groups can come next.
+        await takeGroup(0);
+        continue;
+      }
       if (read !== undefined && 'container' in read) {
         // A container's events join batches as they come; when too many batches wait, the oldest go out first
         // (unless the first is still being filled: then only more events can finish it).
@@ -282,6 +353,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       } else if (read !== undefined && (all || full || 'events' in read || read.settled)) {
         reads.shift();
         if ('result' in read) sequenceRange(read.file, await read.result);
+        else if ('spans' in read) sequenceGroup(read.file, read.group, await read.spans);
         else if ('files' in read) sequenceFiles(read.batch, await read.files);
         else sequenceEvents(read.events);
         continue;
@@ -312,6 +384,11 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
         yield* flow(false);
         continue;
       }
+      if (unit.kind === 'parquet-file') {
+        reads.push(readParquet(unit.path));
+        yield* flow(false);
+        continue;
+      }
       if (unit.kind === 'jsonl-block') {
         let file = streams.get(unit.stream);
         if (file === undefined) streams.set(unit.stream, (file = { path: unit.stream.path, lines: 0, failed: false, byOffset: false }));
@@ -330,7 +407,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
   } finally {
     // Stopped early (an error, the reader gone): let the rest settle so none rejects unobserved.
     await Promise.allSettled([
-      ...reads.flatMap((r): Promise<unknown>[] => ('result' in r ? [r.result] : 'files' in r ? [r.files] : 'container' in r ? [r.container.return?.() ?? Promise.resolve()] : [])),
+      ...reads.flatMap((r): Promise<unknown>[] => ('result' in r ? [r.result] : 'spans' in r ? [r.spans] : 'files' in r ? [r.files] : 'container' in r ? [r.container.return?.() ?? Promise.resolve()] : 'parquet' in r ? [r.parquet.return?.() ?? Promise.resolve()] : [])),
       ...out.flatMap((o) => ('segment' in o && o.segment.analysis !== undefined ? [o.segment.analysis] : [])),
     ]);
   }

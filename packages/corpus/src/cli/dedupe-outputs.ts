@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { clusterRows, keepCounts, placeDocuments, type Placement } from '../grouping/cluster-rows.js';
 import { DEFAULT_SAMPLE_GROUPS } from '../report-page/report-data.js';
 import { renderReport, sampledDocuments, type ReportEvaluation } from '../report-page/render-report.js';
-import { rereadDocuments } from '../dedupe/second-pass.js';
+import { rereadDocuments } from '../analysis/second-pass.js';
 import { extractText } from '../html/extractor.js';
 import { describeReadError, htmlExtractor } from '../io/index.js';
 import { integerParser } from './options.js';

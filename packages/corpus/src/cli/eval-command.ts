@@ -14,7 +14,9 @@ import { evaluateCorpus, TooFewTextsError, type CorpusEvaluation } from '../eval
 import type { CorpusScale } from '../evaluation/corpus-scale.js';
 import type { VerifiedDedupe } from '../evaluation/verified-dedupe.js';
 import { DEFAULT_TARGET_PRECISION } from '../evaluation/corpus-scale.js';
-import { readCorpus } from '../evaluation/read-corpus.js';
+import { readAnalysedCorpus } from '../evaluation/analysed-corpus.js';
+import { createAnalyzer } from '../analysis/analyzer.js';
+import { withRereadableStdin } from './dedupe-outputs.js';
 import { reportSkipped } from './document-run.js';
 import { inputOptions, readOptions, type InputFlags } from './input-options.js';
 import { NoDocumentsError } from './no-documents.js';
@@ -86,13 +88,20 @@ export function registerEvalCommand(program: Command, context: CliContext): void
 }
 
 async function corpusRun(inputs: string[], pairs: PairTexts[] | undefined, flags: EvalFlags, context: CliContext): Promise<CorpusEvaluation> {
-  const corpus = await readCorpus(inputs, context.stdin, readOptions(flags), (source, reason) => reportSkipped(context, source, reason));
-  if (corpus.length === 0) throw new NoDocumentsError();
+  // One pool for the corpus's first pass and the labelled pairs.
+  const analyzer = await createAnalyzer(flags);
   try {
-    return await evaluateCorpus(corpus, { ...flags, pairs, verify: { mode: flags.verify, threshold: flags.verifyThreshold } });
+    const options = { ...readOptions(flags), shingle: flags.shingle, tokens: flags.tokens, termWeights: flags.termWeights, engine: flags.engine, threads: flags.threads };
+    const skipped = (source: string, reason: string) => reportSkipped(context, source, reason);
+    // The texts are read twice (analysed-corpus.ts): standard input from a spooled copy.
+    const corpus = await withRereadableStdin({ reread: true }, inputs, context.stdin, (stdin) => readAnalysedCorpus(inputs, stdin, options, skipped, analyzer));
+    if (corpus.documents.length === 0) throw new NoDocumentsError();
+    return await evaluateCorpus(corpus, { ...flags, pairs, verify: { mode: flags.verify, threshold: flags.verifyThreshold } }, analyzer);
   } catch (error) {
     if (error instanceof TooFewTextsError) throw new UsageError(`--corpus: ${error.message} (see --min-tokens)`);
     throw error;
+  } finally {
+    await analyzer.close();
   }
 }
 

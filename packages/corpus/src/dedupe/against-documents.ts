@@ -12,7 +12,7 @@ import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js
 import { documentName } from '../io/index.js';
 import type { DedupeOptions } from './pipeline.js';
 import { rereadVerification } from './verify-pass.js';
-import { joinBatchArrays } from '../analysis/batch-arrays.js';
+import { joinBatches } from '../analysis/batch-arrays.js';
 import { createAnalyzer } from '../analysis/analyzer.js';
 
 export interface DocumentReference {
@@ -29,9 +29,7 @@ export async function readReferenceDocuments(inputs: readonly string[], options:
   for await (const batch of run.batches()) batches.push(batch);
   const documents = new DocumentTable();
   for (const batch of batches) documents.addBatch(batch);
-  const fingerprints = joinBatchArrays(batches.map((batch) => batch.fingerprints), (length) => new BigUint64Array(length));
-  const tokens = joinBatchArrays(batches.map((batch) => batch.tokens), (length) => new Uint32Array(length));
-  const sketches = joinBatchArrays(batches.map((batch) => batch.sketches), (length) => new Uint32Array(length));
+  const { fingerprints, tokens, sketches } = joinBatches(batches);
   // Its sets are read back while the new documents are grouped, when this run's workers are gone: in this thread.
   const verify = options.verify === undefined || options.verify === 'off' ? undefined : rereadVerification(
     { entries: run.entries, stdin: noStdin, options },

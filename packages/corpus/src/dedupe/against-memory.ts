@@ -1,15 +1,16 @@
-// dedupe()'s `against`: reference documents in memory, analysed by the run's own analyzer (the same pipeline, so the
-// same fingerprints and sketches), their texts shingled again only for the pairs their sketches leave in doubt.
+// dedupe()'s `against`: reference documents in memory, read and analysed as the run's own documents are
+// (memory-documents.ts, on the run's analyzer: the same fingerprints and sketches), their texts shingled again only
+// for the pairs their sketches leave in doubt.
 import { describe } from 'simhash-wasm/internal';
 import type { SimHash } from 'simhash-wasm';
-import type { AnalyzeInput } from '../analysis/analyze-document.js';
+import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import type { Analyzer } from '../analysis/analyzer.js';
-import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
+import { joinBatches } from '../analysis/batch-arrays.js';
 import { extractText, type HtmlExtractor } from '../html/extractor.js';
 import { shingleHashes } from '../grouping/verify.js';
 import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
-
-const BATCH = 512;
+import { analyzeMemoryDocuments, type MemoryDocument } from './memory-documents.js';
 
 export interface MemoryReferenceSettings {
   readonly analyzer: Analyzer;
@@ -20,29 +21,15 @@ export interface MemoryReferenceSettings {
 
 export async function referenceFromDocuments(against: unknown, settings: MemoryReferenceSettings): Promise<ReferenceSet> {
   if (!Array.isArray(against)) throw new TypeError(`options.against must be an array of { id, text }, got ${describe(against)}`);
-  const documents = against as readonly unknown[];
   const names: (string | number)[] = [];
   const texts: string[] = [];
-  documents.forEach((document, i) => {
-    if (document === null || typeof document !== 'object') throw new TypeError(`options.against[${i}] must be an object { id, text }, got ${describe(document)}`);
-    const { id, text } = document as { id: unknown; text: unknown };
-    if (typeof id !== 'string' && typeof id !== 'number') throw new TypeError(`options.against[${i}].id must be a string or a number, got ${describe(id)}`);
-    if (typeof text !== 'string') throw new TypeError(`options.against[${i}].text must be a string, got ${describe(text)}`);
-    names.push(id);
-    texts.push(text);
-  });
-  const fingerprints = new BigUint64Array(texts.length);
-  const tokens = new Uint32Array(texts.length);
-  const sketches = new Uint32Array(settings.hasher === undefined ? 0 : texts.length * SKETCH_BINS);
-  for (let start = 0; start < texts.length; start += BATCH) {
-    const inputs: AnalyzeInput[] = texts.slice(start, start + BATCH).map((text) => ({ text, html: settings.html }));
-    // A sample level asks for the sketches; the sample's sets that come with them are not used.
-    const analysis = await settings.analyzer.analyze(inputs, settings.hasher === undefined ? {} : { sampleLevel: 32 });
-    fingerprints.set(analysis.fingerprints, start);
-    tokens.set(analysis.tokens, start);
-    if (settings.hasher !== undefined) sketches.set(analysis.sketches, start * SKETCH_BINS);
-  }
   const { hasher, html } = settings;
+  // A sample asks for the sketches; its sets are not used.
+  const sample = hasher === undefined ? undefined : new BoilerplateSample();
+  const batches: AnalyzedBatch[] = [];
+  const read = (_doc: number, { id, text }: MemoryDocument) => (names.push(id), texts.push(text));
+  for await (const batch of analyzeMemoryDocuments(against as readonly unknown[], { analyzer: settings.analyzer, html, label: 'options.against', sample, read })) batches.push(batch);
+  const { fingerprints, tokens, sketches } = joinBatches(batches);
   return memoryReference({
     names, fingerprints, tokens, sketches,
     ...(hasher === undefined ? {} : {

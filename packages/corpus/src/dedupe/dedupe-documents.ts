@@ -1,29 +1,27 @@
 // The library's corpus job: dedupe(documents, options) over records in memory or streamed, with the same analysis,
-// the same tiers and the same rows as `simhash dedupe --clusters` (group-batches.ts and cluster-rows.ts serve
-// both). Only fingerprints, token counts, digests and sketches are kept per document, never its text. The
+// the same tiers and the same rows as `simhash dedupe --clusters` (the documents read as inputs are, by
+// memory-documents.ts over analysis/in-order.ts; group-batches.ts and cluster-rows.ts serve both). Only fingerprints, token counts, digests and sketches are kept per document, never its text. The
 // verification (grouping/verify.ts) needs the texts of the candidates their sketches do not rule out after the first
 // pass: an array is read again, as the command line reads its inputs again; any other iterable may not be
 // repeatable, so its documents' shingle sets are made as they stream by and held until the groups are made (4 bytes
 // a distinct shingle a document).
 import { describe } from 'simhash-wasm/internal';
-import type { EngineName, SimHash, TermWeights, Tokenization } from 'simhash-wasm';
+import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
 import type { HtmlExtractor } from '../html/extractor.js';
-import type { AnalyzedBatch, AnalyzeInput } from '../analysis/analyze-document.js';
-import { createAnalyzer, type Analyzer } from '../analysis/analyzer.js';
+import { createAnalyzer } from '../analysis/analyzer.js';
 import { clusterRows, keepCounts, placeDocuments, type ClusterRow, type KeepCounts } from '../grouping/cluster-rows.js';
 import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches } from '../grouping/group-batches.js';
 import { DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, type Verification, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
 import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { addToSample } from '../analysis/in-order.js';
 import { extractText } from '../html/extractor.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
 import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
 import { KEEP_NAMES, keepField, type KeepRule } from '../grouping/keep.js';
-// The two small modules of io that say what a field path is and what a number to keep by is; no file reader.
-import { fieldPathProblem, getField, parseFieldPath, type FieldPath } from '../io/formats/field-path.js';
-import { keepNumber } from '../io/formats/jsonl-record.js';
+// The small module of io that says what a field path is; no file reader.
+import { fieldPathProblem, parseFieldPath } from '../io/formats/field-path.js';
 import { referenceFromDocuments } from './against-memory.js';
+import { analyzeMemoryDocuments } from './memory-documents.js';
 
 export interface DedupeDocument {
   readonly id: string | number;
@@ -80,8 +78,6 @@ export interface DedupeOutcome {
   readonly maxDistance: number;
 }
 
-const BATCH = 512;
-
 export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, options: DedupeOptions = {}): Promise<DedupeOutcome> {
   if (documents === null || typeof documents !== 'object' || !(Symbol.iterator in documents || Symbol.asyncIterator in documents)) {
     throw new TypeError(`documents must be an iterable or async iterable of { id, text }, got ${describe(documents)}`);
@@ -128,7 +124,14 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
     }
     const field = keepField(keep);
     const reference = options.against === undefined ? undefined : await referenceFromDocuments(options.against, { analyzer, html, ...(settings === undefined ? {} : { hasher: shingleHasher({ shingle, tokens: options.tokens }) }) });
-    const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, field === undefined ? undefined : parseFieldPath(field), streamed, sample), {
+    const batches = analyzeMemoryDocuments(documents, {
+      analyzer, html, label: 'documents', sample, ...(field === undefined ? {} : { keepPath: parseFieldPath(field) }),
+      read(doc, { id, text }) {
+        ids.push(id);
+        if (streamed !== undefined) streamed.sets.set(doc, shingleHashes(streamed.hasher, html === false ? text : extractText(text, html)));
+      },
+    });
+    const grouped = await groupBatches(batches, {
       maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verification, keep, reference,
       chooseDistance: verification !== undefined && options.maxDistance === undefined ? (fps) => corpusCandidateDistance(fps) : undefined,
     });
@@ -148,33 +151,4 @@ function checkKeep(keep: unknown): KeepRule {
     if (keys.length === 1 && (keys[0] === 'max' || keys[0] === 'min') && typeof field === 'string' && fieldPathProblem(field) === undefined) return keep as KeepRule;
   }
   throw new RangeError(`options.keep must be 'first', 'longest', 'shortest', { max: FIELD } or { min: FIELD } with FIELD a field name or dotted path, got ${describe(keep)}`);
-}
-
-/** The documents checked and analysed a batch at a time, in order; their ids collected in `ids`. */
-async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: false | HtmlExtractor, ids: (string | number)[], keepPath: FieldPath | undefined, streamed?: { hasher: SimHash; sets: Map<number, Uint32Array> }, sample?: BoilerplateSample): AsyncGenerator<AnalyzedBatch> {
-  let inputs: AnalyzeInput[] = [];
-  let infos: AnalyzedBatch['documents'][number][] = [];
-  const flush = async () => {
-    const analysis = await analyzer.analyze(inputs, { sampleLevel: sample?.level });
-    if (sample !== undefined) addToSample(sample, analysis);
-    const batch = { ...analysis, documents: infos };
-    inputs = [];
-    infos = [];
-    return batch;
-  };
-  for await (const document of documents) {
-    const at = ids.length;
-    if (document === null || typeof document !== 'object') throw new TypeError(`documents[${at}] must be an object { id, text }, got ${describe(document)}`);
-    const { id, text } = document;
-    if (typeof id !== 'string' && typeof id !== 'number') throw new TypeError(`documents[${at}].id must be a string or a number, got ${describe(id)}`);
-    if (typeof text !== 'string') throw new TypeError(`documents[${at}].text must be a string, got ${describe(text)}`);
-    if (streamed !== undefined) streamed.sets.set(at, shingleHashes(streamed.hasher, html === false ? text : extractText(text, html)));
-    ids.push(id);
-    inputs.push({ text, html });
-    const keepValue = keepPath === undefined ? undefined : keepNumber(getField(document, keepPath), keepPath);
-    // bytes only feed the CLI's MB/s, which the library does not report: the UTF-16 length spares an encode.
-    infos.push({ source: String(id), id, bytes: text.length, ...(typeof keepValue === 'number' ? { keepValue } : {}) });
-    if (inputs.length === BATCH) yield await flush();
-  }
-  if (inputs.length > 0) yield await flush();
 }

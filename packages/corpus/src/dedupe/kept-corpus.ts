@@ -5,7 +5,7 @@
 // (same source, id and size, in the same order): an input changed in between fails the write, never a wrong corpus.
 // JSONL out (plain or compressed) for any input; Parquet out for Parquet inputs (kept-parquet.ts).
 import type { InputDocument } from '../io/index.js';
-import { rereadDocuments, type Reread } from './second-pass.js';
+import { rereadDocuments, type Reread } from '../analysis/second-pass.js';
 import { recordLine } from '../io/formats/record-line.js';
 import { writeKeptParquet } from './kept-parquet.js';
 import { compressChunks } from '../io/write/compress-chunks.js';

@@ -13,7 +13,7 @@ import { htmlExtractor } from '../io/index.js';
 import type { RecordSetsInput, RecordSetsResult } from '../analysis/record-sets-task.js';
 import { OutputError } from '../io/write/index.js';
 import { shingleHasher, shingleHashes, type Verification, type VerifySettings } from '../grouping/verify.js';
-import { rereadDocuments, type Reread } from './second-pass.js';
+import { rereadDocuments, type Reread } from '../analysis/second-pass.js';
 
 export interface VerifyPassSettings extends VerifySettings {
   readonly shingle: number;

@@ -1,17 +1,16 @@
-// `simhash eval --corpus`: the threshold measured on one corpus at its own scale. Its documents (read as every
-// command reads them, HTML already reduced to text) are fingerprinted; labelled pairs (given, or made from the
-// corpus by controlled edits) give precision and recall per k; the corpus's own pair distances give the pairs
-// within each k and how many of them are chance or (judged on a sample) not copies; and a k is recommended for
-// SimHash alone. Then dedupe's own settings for the corpus (verified-dedupe.ts): the candidate distance it would
+// `simhash eval --corpus`: the threshold measured on one corpus at its own scale. Its documents are read and analysed
+// by dedupe's own first pass, and their texts read again with HTML reduced to text (analysed-corpus.ts); labelled
+// pairs (given, or made from the corpus by controlled edits) give precision and recall per k; the corpus's own pair
+// distances give the pairs within each k and how many of them are chance or (judged on a sample) not copies; and a
+// k is recommended for SimHash alone. Then dedupe's own settings for the corpus (verified-dedupe.ts): the candidate distance it would
 // choose and its verification, with the precision and recall to expect from them.
-import { analyzeTexts } from '../analysis/analyze-texts.js';
-import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { createAnalyzer } from '../analysis/analyzer.js';
+import type { Analyzer } from '../analysis/analyzer.js';
+import type { CorpusRead } from './analysed-corpus.js';
 import { exactClasses, nearRepresentatives } from '../grouping/group.js';
 import { DEFAULT_VERIFY_THRESHOLD, type VerifySettings } from '../grouping/verify.js';
 import { corpusScale, type CorpusScale } from './corpus-scale.js';
 import { evaluatePairs, type PairEvaluation, type PairEvaluationOptions, type PairTexts } from './labelled-pairs.js';
-import { makePairs, type CorpusDocument } from './make-pairs.js';
+import { makePairs } from './make-pairs.js';
 import { jaccard, JUDGE_JACCARD, shingleSet } from './shingle-jaccard.js';
 import { verifiedDedupe, type VerifiedDedupe } from './verified-dedupe.js';
 
@@ -36,40 +35,34 @@ export class TooFewTextsError extends Error {
   override name = 'TooFewTextsError';
 }
 
-export async function evaluateCorpus(corpus: readonly CorpusDocument[], options: CorpusEvaluationOptions): Promise<CorpusEvaluation> {
-  // The texts are already extracted (readCorpus): the analyzer must not extract again.
-  const analyzer = await createAnalyzer(options);
-  try {
-    // With dedupe's boilerplate sample: its verification is run on the corpus below (verified-dedupe.ts).
-    const sample = new BoilerplateSample();
-    const analysed = await analyzeTexts(analyzer, corpus.map((d) => ({ text: d.text, html: false })), sample);
-    // As dedupe's near tier compares them: one document per distinct text (exact copies are grouped by digest,
-    // whatever k is), long enough to compare. Pairs of copies would otherwise count a pair once per copy.
-    const classOf = exactClasses(analysed.digests, analysed.tokens, corpus.length);
-    const compared = nearRepresentatives(classOf, analysed.tokens, options.minTokens);
-    if (compared.length < 2) throw new TooFewTextsError(`${compared.length} distinct text${compared.length === 1 ? '' : 's'} of ${options.minTokens} tokens or more; at least 2 are needed to measure pairs`);
-    const pairs = options.pairs ?? makePairs(corpus, { seed: 1, minWords: options.minTokens });
-    const labelled = await evaluatePairs(pairs, { ...options, html: 'off' }, analyzer);
-    const shingles = new Map<number, Set<string>>();
-    const setOf = (doc: number) => {
-      let set = shingles.get(doc);
-      if (set === undefined) shingles.set(doc, (set = shingleSet(corpus[doc].text)));
-      return set;
-    };
-    const scale = corpusScale(BigUint64Array.from(compared, (doc) => analysed.fingerprints[doc]), {
-      target: options.target,
-      labelled: labelled.evaluation,
-      verify: (a, b) => jaccard(setOf(compared[a]), setOf(compared[b])) >= JUDGE_JACCARD,
-    });
-    const verified = await verifiedDedupe({ ...analysed, sample, classOf, texts: corpus.map((d) => d.text) }, {
-      ...options,
-      verify: options.verify ?? { mode: 'jaccard', threshold: DEFAULT_VERIFY_THRESHOLD },
-      pairs,
-      measured: labelled.measured,
-      pairsSource: options.pairs === undefined ? 'made' : 'given',
-    });
-    return { ...labelled, scale, corpusLeftOut: corpus.length - compared.length, verified };
-  } finally {
-    await analyzer.close();
-  }
+/** `analyzer`: the pool the corpus was read with (analysed-corpus.ts), for the labelled pairs. */
+export async function evaluateCorpus(corpus: CorpusRead, options: CorpusEvaluationOptions, analyzer: Analyzer): Promise<CorpusEvaluation> {
+  const { documents } = corpus;
+  // As dedupe's near tier compares them: one document per distinct text (exact copies are grouped by digest,
+  // whatever k is), long enough to compare. Pairs of copies would otherwise count a pair once per copy.
+  const classOf = exactClasses(corpus.digests, corpus.tokens, documents.length);
+  const compared = nearRepresentatives(classOf, corpus.tokens, options.minTokens);
+  if (compared.length < 2) throw new TooFewTextsError(`${compared.length} distinct text${compared.length === 1 ? '' : 's'} of ${options.minTokens} tokens or more; at least 2 are needed to measure pairs`);
+  const pairs = options.pairs ?? makePairs(documents, { seed: 1, minWords: options.minTokens });
+  // The corpus's texts are already reduced to text (analysed-corpus.ts), and so are the pairs made of them.
+  const labelled = await evaluatePairs(pairs, { ...options, html: 'off' }, analyzer);
+  const shingles = new Map<number, Set<string>>();
+  const setOf = (doc: number) => {
+    let set = shingles.get(doc);
+    if (set === undefined) shingles.set(doc, (set = shingleSet(documents[doc].text)));
+    return set;
+  };
+  const scale = corpusScale(BigUint64Array.from(compared, (doc) => corpus.fingerprints[doc]), {
+    target: options.target,
+    labelled: labelled.evaluation,
+    verify: (a, b) => jaccard(setOf(compared[a]), setOf(compared[b])) >= JUDGE_JACCARD,
+  });
+  const verified = await verifiedDedupe({ ...corpus, classOf, texts: documents.map((d) => d.text) }, {
+    ...options,
+    verify: options.verify ?? { mode: 'jaccard', threshold: DEFAULT_VERIFY_THRESHOLD },
+    pairs,
+    measured: labelled.measured,
+    pairsSource: options.pairs === undefined ? 'made' : 'given',
+  });
+  return { ...labelled, scale, corpusLeftOut: documents.length - compared.length, verified };
 }

@@ -1,6 +1,7 @@
-// The documents labelled pairs are made from (`simhash make-pairs`, `npm start`): read as every command reads them,
-// HTML reduced to its text first (as --html says), because the edits go into the visible text: replacing a word inside a tag
-// would test the HTML parser, not SimHash.
+// The documents `simhash make-pairs` makes labelled pairs from: read as every command reads them, HTML reduced to its
+// text first (as --html says), because the edits go into the visible text: replacing a word inside a tag would test
+// the HTML parser, not SimHash. Texts alone, nothing analysed (`eval --corpus` reads by dedupe's first pass instead:
+// analysed-corpus.ts).
 import type { Readable } from 'node:stream';
 import { extractText } from '../html/extractor.js';
 import { htmlExtractor, readDocuments, walkInputs, type DocumentOptions, type WalkOptions } from '../io/index.js';

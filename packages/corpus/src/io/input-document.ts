@@ -38,6 +38,15 @@ export interface JsonlFile {
 }
 
 /**
+ * A Parquet file, named but not read: its row groups are cut into spans of rows that workers read on their own
+ * (formats/parquet-spans.ts), each giving the documents and reports the streamed read gives.
+ */
+export interface ParquetFile {
+  readonly kind: 'parquet-file';
+  readonly path: string;
+}
+
+/**
  * A file that is one document (a text, an HTML page, an e-mail message with --mail), named but not read: a worker
  * reads it (formats/read-file-document.ts's readWholeFile) and gives the document or the reason it is skipped.
  */
@@ -60,7 +69,7 @@ export interface JsonlBlock {
 }
 
 /** What reading gives, in input order: events, or (asked for) files and blocks left to the workers to read. */
-export type ReadUnit = DocumentEvent[] | JsonlFile | WholeFile | JsonlBlock;
+export type ReadUnit = DocumentEvent[] | JsonlFile | WholeFile | JsonlBlock | ParquetFile;
 
 /** The name outputs give a document: its JSONL id when it has one, else where it came from. */
 export function documentName(document: { readonly source: string; readonly id?: string | number }): string {

@@ -4,6 +4,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 
 export interface FileRangeReader {
   readonly byteLength: number;
+  /** When the file was last changed (ms): with its length, whether a footer read before still holds. */
+  readonly modified: number;
   /** Bytes [start, end) of the file (end defaults to its length), as a fresh ArrayBuffer. */
   slice(start: number, end?: number): Promise<ArrayBuffer>;
   close(): Promise<void>;
@@ -12,14 +14,16 @@ export interface FileRangeReader {
 export async function openRangeReader(path: string): Promise<FileRangeReader> {
   const handle = await open(path, 'r');
   let byteLength: number;
+  let modified: number;
   try {
-    byteLength = (await handle.stat()).size;
+    ({ size: byteLength, mtimeMs: modified } = await handle.stat());
   } catch (error) {
     await handle.close();
     throw error;
   }
   return {
     byteLength,
+    modified,
     slice: (start, end = byteLength) => readRange(handle, start, Math.min(end, byteLength)),
     close: () => handle.close(),
   };

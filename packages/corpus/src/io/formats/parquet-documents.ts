@@ -1,63 +1,41 @@
-// The rows of a Parquet file as documents, read one row group at a time through a file handle (hyparquet reads the
-// footer, then only that group's column chunks), so memory holds one row group, never the file. Each row is a
-// document whose record is the row object; a row without a usable text, or a row group that cannot be decoded, is
-// reported by its row numbers and the rest go on. hyparquet and its decompressors load on the first Parquet file.
-import type { FileMetaData } from 'hyparquet';
-import { openRangeReader, type FileRangeReader } from '../bytes/file-range-reader.js';
+// The rows of a Parquet file as documents, read on this thread one row group at a time (parquet-file.ts), so memory
+// holds one row group, never the file. Each row is a document whose record is the row object; a row without a usable
+// text, or a row group that cannot be decoded, is reported by its row numbers and the rest go on. This is the read of
+// a second pass (the kept corpus, the verification); a first pass hands the row groups to the workers instead
+// (parquet-slice.ts, analysis/in-order.ts), which give the same documents and reports.
 import type { DocumentEvent } from '../input-document.js';
 import type { RecordFields } from './jsonl-record.js';
 import { describeReadError } from '../read-error.js';
 import type { HtmlMode } from '../read-options.js';
 import { rowDocumentEvents } from './row-document.js';
+import { openParquet, parquetRowSource, readRows, rowGroups, unreadGroup } from './parquet-file.js';
 
 /** Events are handed on in slices of this many rows, so a large row group does not arrive as one huge batch. */
 const BATCH_ROWS = 1024;
 
-/** How reports name a row: `file.parquet:row 12`, counting from 1 as JSONL lines do. */
-export function parquetRowSource(path: string, row: number): string {
-  return `${path}:row ${row + 1}`;
-}
-
 export async function* parquetDocuments(path: string, fields: RecordFields, html: HtmlMode): AsyncGenerator<DocumentEvent[]> {
-  let file: FileRangeReader;
-  try {
-    file = await openRangeReader(path);
-  } catch (error) {
-    yield [{ kind: 'skipped', source: path, reason: describeReadError(error) }];
+  const parquet = await openParquet(path);
+  if ('skipped' in parquet) {
+    yield [parquet.skipped];
     return;
   }
   try {
-    const { parquetMetadataAsync, parquetReadObjects } = await import('hyparquet');
-    const { compressors } = await import('hyparquet-compressors');
-    let metadata: FileMetaData;
-    try {
-      metadata = await parquetMetadataAsync(file);
-    } catch (error) {
-      yield [{ kind: 'skipped', source: path, reason: `not a readable Parquet file (${describeReadError(error)})` }];
-      return;
-    }
     let reported = 0;
-    let rowStart = 0;
-    for (const [index, group] of metadata.row_groups.entries()) {
-      const rowEnd = rowStart + Number(group.num_rows);
+    for (const group of rowGroups(parquet.metadata)) {
       let rows: Record<string, unknown>[];
       try {
-        rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd, compressors });
+        rows = await readRows(parquet, group.rowStart, group.rowEnd);
       } catch (error) {
-        const where = `${path}:rows ${rowStart + 1}-${rowEnd}`;
-        yield [{ kind: 'skipped', source: where, reason: `row group ${index + 1} could not be read (${describeReadError(error)})` }];
-        rowStart = rowEnd;
+        yield [unreadGroup(path, group, describeReadError(error))];
         continue;
       }
-      const groupBytes = group.columns.reduce((sum, column) => sum + Number(column.meta_data?.total_compressed_size ?? 0), 0);
-      reported += groupBytes;
-      yield* rowEvents(path, rows, rowStart, fields, html, groupBytes);
-      rowStart = rowEnd;
+      reported += group.bytes;
+      yield* rowEvents(path, rows, group.rowStart, fields, html, group.bytes);
     }
     // The rest of the file (header, footer, what the column sizes leave out), so progress ends at the file's size.
-    if (file.byteLength > reported) yield [{ kind: 'progress', bytes: file.byteLength - reported }];
+    if (parquet.file.byteLength > reported) yield [{ kind: 'progress', bytes: parquet.file.byteLength - reported }];
   } finally {
-    await file.close();
+    await parquet.file.close();
   }
 }
 

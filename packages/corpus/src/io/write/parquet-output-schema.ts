@@ -4,7 +4,7 @@
 // of a type that is written back exactly (parquet-column-types.ts). Only footers are read. An input that cannot be
 // read, or whose footer is damaged, is passed over here: the run reports and skips it, and it adds no row.
 import type { FileMetaData, SchemaElement } from 'hyparquet';
-import { openRangeReader } from '../bytes/file-range-reader.js';
+import { openParquet } from '../formats/parquet-file.js';
 import { formatOfFile } from '../formats/input-format.js';
 import type { WalkEntry } from '../walk/walk-directory.js';
 import { unwritableColumn } from './parquet-column-types.js';
@@ -36,20 +36,10 @@ export async function parquetOutputSchema(entries: Iterable<WalkEntry> | AsyncIt
 
 /** The file's metadata, or undefined when it cannot be read (the run says why). */
 async function footer(path: string): Promise<FileMetaData | undefined> {
-  const { parquetMetadataAsync } = await import('hyparquet');
-  let file;
-  try {
-    file = await openRangeReader(path);
-  } catch {
-    return undefined;
-  }
-  try {
-    return await parquetMetadataAsync(file);
-  } catch {
-    return undefined;
-  } finally {
-    await file.close();
-  }
+  const parquet = await openParquet(path);
+  if ('skipped' in parquet) return undefined;
+  await parquet.file.close();
+  return parquet.metadata;
 }
 
 /** The first element that differs, in words, or undefined when both list the same columns of the same types. */

@@ -1,11 +1,12 @@
-// The inputs read a second time, after the grouping, for what the first pass did not keep: the kept corpus's
-// records (kept-corpus.ts) and the report's sample of texts (report-page/). It checks that it reads the documents
-// the first pass read (same source, id and size, in the same order): an input changed in between fails, never
-// gives another document's text or record.
+// The inputs read a second time, after the first pass, for what it did not keep: the kept corpus's records
+// (dedupe/kept-corpus.ts), the report's sample of texts (report-page/), the verification's texts
+// (dedupe/verify-pass.ts) and the texts `eval --corpus` makes its pairs of (evaluation/analysed-corpus.ts). It checks
+// that it reads the documents the first pass read (same source, id and size, in the same order): an input changed
+// in between fails, never gives another document's text or record.
 import { Readable } from 'node:stream';
 import { readDocumentBatches, type DocumentOptions, type InputDocument, type WalkEntry } from '../io/index.js';
 import { OutputError } from '../io/write/index.js';
-import type { DocumentTable } from '../analysis/document-table.js';
+import type { DocumentTable } from './document-table.js';
 
 export interface Reread {
   /** The inputs as the first pass walked them. */

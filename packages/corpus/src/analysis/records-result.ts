@@ -1,0 +1,53 @@
+// What a worker gives back for documents it read itself, the shape of a JSONL range's (range-task.ts, RangeTaskResult):
+// per document its place (its line or row in what was read) and size, its text's length, its id (packed) and
+// number to keep by, the reports by place, and the analysis, never the texts. HTML by its main content is the
+// exception: each page's text depends on the lines repeated across the pages read before it, counted in input order
+// on the main thread (in-order.ts). Records holding such a page are read but not analysed: their texts go back, for
+// the main thread to count and analyse as it does documents it reads itself.
+import type { LineNote, RangeRecord } from '../io/formats/jsonl-range.js';
+import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
+import type { Analysis, AnalyzeOptions } from './analyze-document.js';
+import type { AnalysisTaskInput } from './task.js';
+import type { RangeTaskResult } from './range-task.js';
+import { packIds } from './id-column.js';
+
+/** Records read, and the reports by place: a JSONL range's (its offsets aside) or a Parquet span's. */
+export interface RecordsRead {
+  readonly lines: number;
+  readonly records: readonly Omit<RangeRecord, 'offset'>[];
+  readonly notes: readonly LineNote[];
+}
+
+export interface ResultSettings {
+  readonly keepField?: string;
+  readonly html: HtmlMode;
+  readonly analysis: AnalyzeOptions;
+}
+
+/**
+ * The result of records read (`offset`: empty, for records with no byte offset of their own, such as a Parquet
+ * row: their documents are read back by reading their input again, never by offset).
+ */
+export function recordsResult({ lines, records, notes }: RecordsRead, { keepField, html, analysis }: ResultSettings, analyze: (input: AnalysisTaskInput) => Analysis): RangeTaskResult {
+  const n = records.length;
+  const line = new Uint32Array(n);
+  const length = new Uint32Array(n);
+  const chars = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    line[i] = records[i].line;
+    length[i] = records[i].length;
+    chars[i] = records[i].text.length;
+  }
+  const keepValues = keepField === undefined ? undefined : Float64Array.from(records, (r) => r.keepValue ?? NaN);
+  const base = { lines, line, offset: new Float64Array(0), length, chars, ids: packIds(records.map((r) => r.id)), ...(keepValues === undefined ? {} : { keepValues }), notes };
+  const extractor = htmlExtractor(html);
+  if (extractor === 'main' && records.some((r) => r.html)) {
+    return { ...base, texts: { text: records.map((r) => r.text), html: Uint8Array.from(records, (r) => (r.html ? 1 : 0)) } };
+  }
+  return { ...base, analysis: analyze({ ...analysis, inputs: records.map((r) => ({ text: r.text, html: r.html && extractor })) }) };
+}
+
+/** What was to be read could not be (fresh each time: its buffers are transferred). */
+export function unreadResult(readError: string): RangeTaskResult {
+  return { lines: 0, line: new Uint32Array(0), offset: new Float64Array(0), length: new Uint32Array(0), chars: new Uint32Array(0), ids: packIds([]), notes: [], readError };
+}
