@@ -1,19 +1,17 @@
 // A byte range of a plain JSONL file read and analysed on a worker (or in this thread with one): the worker reads
 // the range itself (io/formats/jsonl-range.ts) and runs the analysis task's own function on its records, so the main
 // thread never sees a record's text. It gets back what it keeps per document (id, size, where the line is) and the
-// skipped lines, by their place in the range: line numbers are the main thread's to count, in input order.
-//
-// HTML by its main content is the exception: each page's text depends on the lines repeated across the pages read
-// before it, counted in input order on the main thread (in-order.ts). A range holding such a page is read but not
-// analysed: its texts go back, for the main thread to count and analyse as it does documents it reads itself.
+// skipped lines, by their place in the range: line numbers are the main thread's to count, in input order. What it
+// gives back is what a Parquet span's task gives (records-result.ts), HTML by its main content the exception there.
 import type { Task } from 'simhash-wasm/internal/pool';
-import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
+import type { HtmlMode } from '../io/read-options.js';
 import { readJsonlBlock, readJsonlRange, type LineNote } from '../io/formats/jsonl-range.js';
 import { recordFields } from '../io/formats/jsonl-record.js';
 import { describeReadError } from '../io/read-error.js';
-import type { Analysis, AnalyzeInput, AnalyzeOptions } from './analyze-document.js';
+import type { Analysis, AnalyzeOptions } from './analyze-document.js';
 import { analysisTask } from './task.js';
-import { packIds, type IdColumn } from './id-column.js';
+import type { IdColumn } from './id-column.js';
+import { recordsResult, unreadResult } from './records-result.js';
 
 export interface RangeTaskInput {
   readonly path: string;
@@ -52,11 +50,6 @@ export interface RangeTaskResult {
   readonly readError?: string;
 }
 
-/** Fresh each time: its buffers are transferred. */
-function unread(readError: string): RangeTaskResult {
-  return { lines: 0, line: new Uint32Array(0), offset: new Float64Array(0), length: new Uint32Array(0), chars: new Uint32Array(0), ids: packIds([]), notes: [], readError };
-}
-
 export const rangeTask: Task<RangeTaskInput, RangeTaskResult> = {
   name: 'read-jsonl-range',
   prepare(context) {
@@ -67,28 +60,9 @@ export const rangeTask: Task<RangeTaskInput, RangeTaskResult> = {
         const fields = recordFields(textField, idField, keepField);
         range = block === undefined ? readJsonlRange(path, start, end, fields, html) : readJsonlBlock(block, fields, html);
       } catch (error) {
-        return unread(describeReadError(error));
+        return unreadResult(describeReadError(error));
       }
-      const { records } = range;
-      const n = records.length;
-      const line = new Uint32Array(n);
-      const offset = new Float64Array(n);
-      const length = new Uint32Array(n);
-      const chars = new Uint32Array(n);
-      for (let i = 0; i < n; i++) {
-        line[i] = records[i].line;
-        offset[i] = records[i].offset;
-        length[i] = records[i].length;
-        chars[i] = records[i].text.length;
-      }
-      const keepValues = keepField === undefined ? undefined : Float64Array.from(records, (r) => r.keepValue ?? NaN);
-      const base = { lines: range.lines, line, offset, length, chars, ids: packIds(records.map((r) => r.id)), ...(keepValues === undefined ? {} : { keepValues }), notes: range.notes };
-      const extractor = htmlExtractor(html);
-      if (extractor === 'main' && records.some((r) => r.html)) {
-        return { ...base, texts: { text: records.map((r) => r.text), html: Uint8Array.from(records, (r) => (r.html ? 1 : 0)) } };
-      }
-      const inputs: AnalyzeInput[] = records.map((r) => ({ text: r.text, html: r.html && extractor }));
-      return { ...base, analysis: analyze({ ...analysis, inputs }) };
+      return recordsResult(range, { keepField, html, analysis }, analyze);
     };
   },
   transfer: (result) => [

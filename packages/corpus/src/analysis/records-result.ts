@@ -14,7 +14,8 @@ import { packIds } from './id-column.js';
 /** Records read, and the reports by place: a JSONL range's (its offsets aside) or a Parquet span's. */
 export interface RecordsRead {
   readonly lines: number;
-  readonly records: readonly Omit<RangeRecord, 'offset'>[];
+  /** With their byte offsets where they have them (a JSONL range's lines; a Parquet row has none). */
+  readonly records: readonly (Omit<RangeRecord, 'offset'> & { readonly offset?: number })[];
   readonly notes: readonly LineNote[];
 }
 
@@ -25,8 +26,8 @@ export interface ResultSettings {
 }
 
 /**
- * The result of records read (`offset`: empty, for records with no byte offset of their own, such as a Parquet
- * row: their documents are read back by reading their input again, never by offset).
+ * The result of records read (`offset`: empty for records with no byte offset of their own, such as a Parquet row:
+ * their documents are read back by reading their input again, never by offset).
  */
 export function recordsResult({ lines, records, notes }: RecordsRead, { keepField, html, analysis }: ResultSettings, analyze: (input: AnalysisTaskInput) => Analysis): RangeTaskResult {
   const n = records.length;
@@ -39,7 +40,8 @@ export function recordsResult({ lines, records, notes }: RecordsRead, { keepFiel
     chars[i] = records[i].text.length;
   }
   const keepValues = keepField === undefined ? undefined : Float64Array.from(records, (r) => r.keepValue ?? NaN);
-  const base = { lines, line, offset: new Float64Array(0), length, chars, ids: packIds(records.map((r) => r.id)), ...(keepValues === undefined ? {} : { keepValues }), notes };
+  const offset = n > 0 && records[0].offset !== undefined ? Float64Array.from(records, (r) => r.offset!) : new Float64Array(0);
+  const base = { lines, line, offset, length, chars, ids: packIds(records.map((r) => r.id)), ...(keepValues === undefined ? {} : { keepValues }), notes };
   const extractor = htmlExtractor(html);
   if (extractor === 'main' && records.some((r) => r.html)) {
     return { ...base, texts: { text: records.map((r) => r.text), html: Uint8Array.from(records, (r) => (r.html ? 1 : 0)) } };
