@@ -92,9 +92,9 @@ describe('dedupe() against brute force', () => {
       expect(row.tier).not.toBe('exact');
       const group = members(leaderOf.get(doc)!);
       const first = group[0]; // keep 'first': the earliest member stays
-      expect(row.representative, row.id).toBe(docs[first].id);
+      expect(row.representative, String(row.id)).toBe(docs[first].id);
       if (group.length === 1) return expect(row.cluster).toBeNull();
-      expect(firstOfCluster.get(row.cluster!) ?? first, row.id).toBe(first);
+      expect(firstOfCluster.get(row.cluster!) ?? first, String(row.id)).toBe(first);
       firstOfCluster.set(row.cluster!, first);
       if (doc === first) return;
       near++;

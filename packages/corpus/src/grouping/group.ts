@@ -7,6 +7,9 @@ import { SimHashIndex } from 'simhash-wasm';
 import { DIGEST_BYTES } from '../analysis/analyze-document.js';
 import { chooseRepresentative, type KeepRule } from './keep.js';
 import { leaderGroupsFromPairs } from './leader-pairs.js';
+import type { NearPairs } from './near-pairs.js';
+
+export type { NearPairs } from './near-pairs.js';
 
 /**
  * 'leader' (default): in input order, a document joins the group of the nearest earlier group leader within k, or
@@ -45,12 +48,6 @@ export interface GroupingInput {
   readonly keepValues?: Float64Array;
 }
 
-/** Pairs (earlier[i], later[i]) of document numbers, earlier[i] < later[i], at distance[i]. */
-export interface NearPairs {
-  readonly earlier: Uint32Array;
-  readonly later: Uint32Array;
-  readonly distance: Uint8Array;
-}
 
 export type MemberTier = 'first' | 'exact' | 'near';
 

@@ -10,7 +10,7 @@
 // original leads, and in input order the first copy led and the other stayed out (docs/cli.md, --grouping). The
 // degrees are the verified pairs', so the order depends on no thread count or shard split; on a tie, input order.
 import { sortedUnique } from '../analysis/shingle-sets.js';
-import type { NearPairs } from './group.js';
+import type { NearPairs } from './near-pairs.js';
 
 /** Taking order: 'input', or 'most-partners' first. */
 export type LeaderOrder = 'input' | 'most-partners';
