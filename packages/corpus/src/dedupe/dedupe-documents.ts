@@ -78,6 +78,16 @@ export interface DedupeOutcome {
   readonly pipelineVersion: string;
   /** The candidate distance used: options.maxDistance, or the one chosen for these documents. */
   readonly maxDistance: number;
+  /**
+   * Under a keep rule by field: the documents without a finite number there, in input order, each with the reason
+   * (as the command line reports them); they are grouped, and rank last in their group. Empty otherwise.
+   */
+  readonly flagged: readonly DedupeFlag[];
+}
+
+export interface DedupeFlag {
+  readonly id: string | number;
+  readonly reason: string;
 }
 
 const BATCH = 512;
@@ -128,12 +138,14 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
     }
     const field = keepField(keep);
     const reference = options.against === undefined ? undefined : await referenceFromDocuments(options.against, { analyzer, html, ...(settings === undefined ? {} : { hasher: shingleHasher({ shingle, tokens: options.tokens }) }) });
-    const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, field === undefined ? undefined : parseFieldPath(field), streamed, sample), {
+    const flagged: DedupeFlag[] = [];
+    const keepBy = field === undefined ? undefined : { path: parseFieldPath(field), flagged };
+    const grouped = await groupBatches(analysedBatches(documents, analyzer, html, ids, keepBy, streamed, sample), {
       maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verification, keep, reference,
       chooseDistance: verification !== undefined && options.maxDistance === undefined ? (fps) => corpusCandidateDistance(fps) : undefined,
     });
     const placement = placeDocuments(grouped, ids.length);
-    return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version, maxDistance: grouped.maxDistance };
+    return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version, maxDistance: grouped.maxDistance, flagged };
   } finally {
     await analyzer.close();
   }
@@ -150,8 +162,11 @@ function checkKeep(keep: unknown): KeepRule {
   throw new RangeError(`options.keep must be 'first', 'longest', 'shortest', { max: FIELD } or { min: FIELD } with FIELD a field name or dotted path, got ${describe(keep)}`);
 }
 
-/** The documents checked and analysed a batch at a time, in order; their ids collected in `ids`. */
-async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: false | HtmlExtractor, ids: (string | number)[], keepPath: FieldPath | undefined, streamed?: { hasher: SimHash; sets: Map<number, Uint32Array> }, sample?: BoilerplateSample): AsyncGenerator<AnalyzedBatch> {
+/**
+ * The documents checked and analysed a batch at a time, in order; their ids collected in `ids`. `keepBy`: the keep
+ * rule's field, and where a document without a number there is noted.
+ */
+async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, analyzer: Analyzer, html: false | HtmlExtractor, ids: (string | number)[], keepBy: { path: FieldPath; flagged: DedupeFlag[] } | undefined, streamed?: { hasher: SimHash; sets: Map<number, Uint32Array> }, sample?: BoilerplateSample): AsyncGenerator<AnalyzedBatch> {
   let inputs: AnalyzeInput[] = [];
   let infos: AnalyzedBatch['documents'][number][] = [];
   const flush = async () => {
@@ -171,7 +186,8 @@ async function* analysedBatches(documents: Iterable<DedupeDocument> | AsyncItera
     if (streamed !== undefined) streamed.sets.set(at, shingleHashes(streamed.hasher, html === false ? text : extractText(text, html)));
     ids.push(id);
     inputs.push({ text, html });
-    const keepValue = keepPath === undefined ? undefined : keepNumber(getField(document, keepPath), keepPath);
+    const keepValue = keepBy === undefined ? undefined : keepNumber(getField(document, keepBy.path), keepBy.path);
+    if (keepBy !== undefined && typeof keepValue === 'object') keepBy.flagged.push({ id, reason: keepValue.problem });
     // bytes only feed the CLI's MB/s, which the library does not report: the UTF-16 length spares an encode.
     infos.push({ source: String(id), id, bytes: text.length, ...(typeof keepValue === 'number' ? { keepValue } : {}) });
     if (inputs.length === BATCH) yield await flush();
