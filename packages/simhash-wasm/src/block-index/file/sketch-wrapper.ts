@@ -1,0 +1,30 @@
+// The command line's index file with sketches ("\x89SHSK", docs/file-formats.md): a complete index file (format 1 or
+// 2, with its own checksum) wrapped with each entry's MinHash sketch and a SHA-256 over all of it. The library reads
+// the index it wraps and skips the sketches, which only the command line uses; it checks the wrapper's header and
+// length but not the SHA-256, which browsers offer only asynchronously: the wrapped index's own checksum covers
+// everything the library reads.
+
+const MAGIC = [0x89, 0x53, 0x48, 0x53, 0x4b, 0x0d, 0x0a, 0x1a];
+const VERSION = 1;
+const HEADER = 24;
+/** A sketch record: u32 id and 32 u32 bins. */
+const RECORD = 4 + 4 * 32;
+const DIGEST = 32;
+
+/** Whether the bytes start as an index file with sketches does. */
+export function isSketchWrapper(input: Uint8Array): boolean {
+  return input.length >= MAGIC.length && MAGIC.every((b, i) => input[i] === b);
+}
+
+/** The index file the wrapper holds; `fail` with the reason when the wrapper's header or length is not right. */
+export function wrappedIndex(input: Uint8Array, fail: (why: string) => never): Uint8Array {
+  const what = 'the index file with sketches ("\\x89SHSK") that `simhash index build --sketches` writes';
+  if (input.length < HEADER) fail(`truncated at ${input.length} bytes, inside the ${HEADER}-byte header of ${what}`);
+  const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+  const version = view.getUint32(8, true);
+  if (version !== VERSION) fail(`${what}, of wrapper version ${version}; this library reads version ${VERSION}`);
+  const indexBytes = view.getBigUint64(16, true);
+  const total = BigInt(HEADER) + indexBytes + BigInt(view.getUint32(12, true)) * BigInt(RECORD) + BigInt(DIGEST);
+  if (total !== BigInt(input.length)) fail(`${what}: its sections add up to ${total} bytes, the buffer has ${input.length}`);
+  return input.subarray(HEADER, HEADER + Number(indexBytes));
+}
