@@ -4,12 +4,16 @@
 // length but not the SHA-256, which browsers offer only asynchronously: the wrapped index's own checksum covers
 // everything the library reads.
 
-const MAGIC = [0x89, 0x53, 0x48, 0x53, 0x4b, 0x0d, 0x0a, 0x1a];
-const VERSION = 1;
-const HEADER = 24;
-/** A sketch record: u32 id and 32 u32 bins. */
-const RECORD = 4 + 4 * 32;
-const DIGEST = 32;
+/** The wrapper's layout, which the command line (simhash-wasm/internal) writes by and reads all of. */
+export const SKETCH_WRAPPER = {
+  magic: [0x89, 0x53, 0x48, 0x53, 0x4b, 0x0d, 0x0a, 0x1a],
+  version: 1,
+  headerBytes: 24,
+  /** A sketch record: u32 id and 32 u32 bins. */
+  recordBytes: 4 + 4 * 32,
+  digestBytes: 32,
+} as const;
+const { magic: MAGIC, version: VERSION, headerBytes: HEADER, recordBytes: RECORD, digestBytes: DIGEST } = SKETCH_WRAPPER;
 
 /** Whether the bytes start as an index file with sketches does. */
 export function isSketchWrapper(input: Uint8Array): boolean {
