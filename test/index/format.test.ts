@@ -132,9 +132,10 @@ describe('SimHashIndex serialize / deserialize', () => {
       copy[at] = value;
       return copy;
     };
-    expect(() => SimHashIndex.deserialize(wrapped.subarray(0, 20))).toThrow(/^bytes is not a usable simhash-wasm index: truncated at 20 bytes, inside the 24-byte header of the index file with sketches/);
-    expect(() => SimHashIndex.deserialize(changed(8, 2))).toThrow(/\("\\x89SHSK"\).*, of wrapper version 2; this library reads version 1$/);
-    expect(() => SimHashIndex.deserialize(wrapped.subarray(0, wrapped.length - 1))).toThrow(new RegExp(`its sections add up to ${wrapped.length} bytes, the buffer has ${wrapped.length - 1}$`));
+    const refused = '^bytes is not a usable simhash-wasm index: the index file with sketches \\("\\\\x89SHSK"\\) ';
+    expect(() => SimHashIndex.deserialize(wrapped.subarray(0, 20))).toThrow(new RegExp(`${refused}is cut short$`));
+    expect(() => SimHashIndex.deserialize(changed(8, 2))).toThrow(new RegExp(`${refused}is of version 2, not 1$`));
+    expect(() => SimHashIndex.deserialize(wrapped.subarray(0, wrapped.length - 1))).toThrow(new RegExp(`${refused}is ${wrapped.length - 1} bytes, its header says ${wrapped.length}$`));
     // A byte of the wrapped index: its own checksum refuses it.
     expect(() => SimHashIndex.deserialize(changed(24 + 40, wrapped[24 + 40] ^ 1))).toThrow(/^bytes is not a usable simhash-wasm index: checksum mismatch/);
   });

@@ -2,7 +2,7 @@
 // 2, with its own checksum) wrapped with each entry's MinHash sketch and a SHA-256 over all of it. The library reads
 // the index it wraps and skips the sketches, which only the command line uses; it checks the wrapper's header and
 // length but not the SHA-256, which browsers offer only asynchronously: the wrapped index's own checksum covers
-// everything the library reads.
+// everything the library reads. Short, as it rides in every browser bundle.
 
 /** The wrapper's layout, which the command line (simhash-wasm/internal) writes by and reads all of. */
 export const SKETCH_WRAPPER = {
@@ -13,22 +13,20 @@ export const SKETCH_WRAPPER = {
   recordBytes: 4 + 4 * 32,
   digestBytes: 32,
 } as const;
-const { magic: MAGIC, version: VERSION, headerBytes: HEADER, recordBytes: RECORD, digestBytes: DIGEST } = SKETCH_WRAPPER;
 
 /** Whether the bytes start as an index file with sketches does. */
 export function isSketchWrapper(input: Uint8Array): boolean {
-  return input.length >= MAGIC.length && MAGIC.every((b, i) => input[i] === b);
+  return SKETCH_WRAPPER.magic.every((b, i) => input[i] === b);
 }
 
 /** The index file the wrapper holds; `fail` with the reason when the wrapper's header or length is not right. */
 export function wrappedIndex(input: Uint8Array, fail: (why: string) => never): Uint8Array {
-  const what = 'the index file with sketches ("\\x89SHSK") that `simhash index build --sketches` writes';
-  if (input.length < HEADER) fail(`truncated at ${input.length} bytes, inside the ${HEADER}-byte header of ${what}`);
+  const { version, headerBytes, recordBytes, digestBytes } = SKETCH_WRAPPER;
   const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
-  const version = view.getUint32(8, true);
-  if (version !== VERSION) fail(`${what}, of wrapper version ${version}; this library reads version ${VERSION}`);
-  const indexBytes = view.getBigUint64(16, true);
-  const total = BigInt(HEADER) + indexBytes + BigInt(view.getUint32(12, true)) * BigInt(RECORD) + BigInt(DIGEST);
-  if (total !== BigInt(input.length)) fail(`${what}: its sections add up to ${total} bytes, the buffer has ${input.length}`);
-  return input.subarray(HEADER, HEADER + Number(indexBytes));
+  const header = input.length >= headerBytes;
+  const indexBytes = header ? Number(view.getBigUint64(16, true)) : 0;
+  const total = header ? headerBytes + indexBytes + view.getUint32(12, true) * recordBytes + digestBytes : 0;
+  const why = !header ? 'is cut short' : view.getUint32(8, true) !== version ? `is of version ${view.getUint32(8, true)}, not ${version}` : total !== input.length ? `is ${input.length} bytes, its header says ${total}` : '';
+  if (why !== '') fail(`the index file with sketches ("\\x89SHSK") ${why}`);
+  return input.subarray(headerBytes, headerBytes + indexBytes);
 }
