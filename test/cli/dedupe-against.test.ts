@@ -1,8 +1,8 @@
 // `simhash dedupe NEW --against REF` as a process, on the labelled families built from SpamAssassin's ham
 // (bench/quality/families.ts), split 60/40 into a reference and a new batch: with the reference as JSONL and as an
 // index file with sketches, the new documents whose family is in the reference are dropped for it (F1 >= 0.95), the
-// reference document named is of their family (>= 95%), and every other family keeps one document. Then the
-// three-dump workflow, and the references the command refuses.
+// reference document named is of their family (>= 95%), and every other family keeps one document (with the index,
+// all but one: below). Then the three-dump workflow, and the references the command refuses.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,22 +24,27 @@ beforeAll(async () => {
 afterAll(() => scratch?.remove());
 
 describe('dedupe --against on labelled families split 60/40', () => {
-  for (const kind of ['jsonl', 'index'] as const) {
-    it(`the reference as ${kind}: F1 >= 0.95, the reference named right for >= 95%, all but two of the other families kept once (the batch's own leader grouping can keep a family twice)`, async () => {
+  // With an index the pairs are decided by the sketch estimate (32 bins: a standard error of about 0.09 at 0.5): on
+  // seed 1 one original whose exact Jaccard to a reference document is 0.467 is dropped for it at an estimate of
+  // 0.516, so its family keeps no document (docs/cli.md, "Against what is already kept").
+  const bars = [
+    { kind: 'jsonl', missed: 0, says: 'every other family kept once' },
+    { kind: 'index', missed: 1, says: 'all but one of the other families kept once (the sketch estimate\'s noise)' },
+  ] as const;
+  for (const { kind, missed, says } of bars) {
+    it(`the reference as ${kind}: F1 >= 0.95, the reference named right for >= 95%, ${says}`, async () => {
       const score = await scoreReferenceKind(kind, records, { dir: scratch.fresh(), run });
       expect(score.positives).toBeGreaterThan(300);
       expect(score.f1).toBeGreaterThanOrEqual(0.95);
       expect(score.namedShare).toBeGreaterThanOrEqual(0.95);
       expect(score.otherFamilies).toBeGreaterThan(100);
-      // Within the batch the run's own grouping decides: under leader grouping two copies of an original that verify
-      // against it but not against each other stay apart (one such family on seed 1: 180 of 181 kept once).
-      expect(score.keptOnce).toBeGreaterThanOrEqual(score.otherFamilies - 2);
+      expect({ kind, keptOnce: score.keptOnce }).toEqual({ kind, keptOnce: score.otherFamilies - missed });
     });
   }
 });
 
 describe('the three-dump workflow', () => {
-  it('keep dump 1; dump 2 against it; its kept documents added to the reference; dump 3 against both', async () => {
+  it('keep dump 1; dump 2 against it; its kept documents added to the reference; dump 3 against both: every other family kept once', async () => {
     const dir = scratch.fresh();
     const dumps = [0, 1, 2].map((i) => records.filter((_, r) => r % 3 === i));
     dumps.forEach((dump, i) => writeFileSync(join(dir, `dump${i + 1}.jsonl`), familiesJsonl(dump)));
@@ -70,7 +75,7 @@ describe('the three-dump workflow', () => {
       expect(score.positives).toBeGreaterThan(200);
       expect(score.f1, against.join(' ')).toBeGreaterThanOrEqual(0.95);
       expect(score.namedShare).toBeGreaterThanOrEqual(0.95);
-      expect(score.keptOnce).toBeGreaterThanOrEqual(score.otherFamilies - 2);
+      expect({ against: against.join(' '), keptOnce: score.keptOnce }).toEqual({ against: against.join(' '), keptOnce: score.otherFamilies }); // every other family once
     }
   });
 });

@@ -101,6 +101,13 @@ describe('simhash dedupe --keep', () => {
     expect(errors.slice(0, 20).every((line) => /^simhash: .*part-\d\.jsonl:\d+: no number in "meta\.score" to keep by \(got (none|string)\): it ranks last in its group$/.test(line)), errors.join('\n')).toBe(true);
     expect(errors[20]).toBe(`simhash: ${FLAGGED - 20} more records without a number to keep by, not shown (${FLAGGED} in all)`);
     expect(errors).toHaveLength(21);
+    // The JSON output lists every one of them, those stderr left out too, and JSONL a line each.
+    const json = await runInProcess(['dedupe', '--keep-max', 'meta.score', '--threads', '1', '-q', '--format', 'json', ...files]);
+    const flagged = (JSON.parse(json.stdout) as { flagged: { source: string; reason: string }[] }).flagged;
+    expect(flagged).toHaveLength(FLAGGED);
+    expect(flagged.slice(0, 20).map((f) => `simhash: ${f.source}: ${f.reason}`)).toEqual(errors.slice(0, 20));
+    const jsonl = await runInProcess(['dedupe', '--keep-max', 'meta.score', '--threads', '1', '-q', '--format', 'jsonl', ...files]);
+    expect(lines(jsonl.stdout).map((line) => JSON.parse(line) as { type: string }).filter((r) => r.type === 'flagged')).toEqual(flagged.map((f) => ({ type: 'flagged', ...f })));
   });
 
   it('bad values exit 2 before any input is read, with one line naming the option', async () => {

@@ -99,6 +99,46 @@ describe('simhash index remove --index', () => {
     expect([which.code, which.stderr]).toEqual([2, 'simhash: which index? --index FILE, or --redis NODES --name NAME\n']);
   });
 
+  it('--names-from: names one a line, from a file or standard input, a quoted line read as the commands quote; with NAME... too', async () => {
+    const dir = files.fresh();
+    const idx = await built(dir);
+    // CRLF endings, a blank line, a name printed quoted (a tab in it), a name given twice, one not in the index.
+    const list = join(dir, 'takedown.txt');
+    writeFileSync(list, 'page/a\r\n\r\n"we\\tird"\npage/a\nnope\n');
+    const result = await runInProcess(['index', 'remove', '-i', idx, '--names-from', list, 'page/a-edited']);
+    expect(result.code).toBe(1);
+    expect(lines(result.stdout)).toEqual(['page/a-edited', 'page/a', '"we\\tird"']);
+    expect(lines(result.stderr)).toEqual([`simhash: nope: not in the index ${idx}`]);
+    expect(names(idx)).toEqual(['page/b', 'page/b']);
+    // What one run printed is a list the next reads: here from standard input.
+    const again = await built(files.fresh());
+    const piped = await runInProcess(['index', 'remove', '-i', again, '--names-from', '-'], result.stdout);
+    expect([piped.code, piped.stdout]).toEqual([0, result.stdout]);
+    expect(names(again)).toEqual(['page/b', 'page/b']);
+  });
+
+  it('--names-from a file that cannot be read, is not UTF-8 or breaks a quote: exit 2, one line, nothing removed', async () => {
+    const dir = files.fresh();
+    const idx = await built(dir);
+    const before = readFileSync(idx);
+    const missing = join(dir, 'none.txt');
+    const bytes = join(dir, 'latin1.txt');
+    writeFileSync(bytes, Uint8Array.of(0x70, 0xe9, 0x0a));
+    const broken = join(dir, 'broken.txt');
+    writeFileSync(broken, 'page/a\n"we\\qird"\n');
+    for (const [list, said] of [
+      [missing, `simhash: --names-from ${missing}: no such file or directory (ENOENT)`],
+      [bytes, `simhash: --names-from ${bytes}: not valid UTF-8`],
+      [broken, `simhash: --names-from ${broken}:2: a name in double quotes must be quoted as the commands print it (\\t, \\n, \\", \\\\, \\NNN)`],
+    ]) {
+      const result = await runInProcess(['index', 'remove', '-i', idx, '--names-from', list, 'page/b']);
+      expect([result.code, result.stdout, lines(result.stderr)]).toEqual([2, '', [said]]);
+    }
+    expect(readFileSync(idx).equals(before)).toBe(true);
+    const none = await runInProcess(['index', 'remove', '-i', idx]);
+    expect([none.code, none.stderr]).toEqual([2, 'simhash: which names? NAME..., or --names-from FILE\n']);
+  });
+
   it('another writer holds the index: after --lock-wait, exit 4 and the file unchanged', async () => {
     const idx = await built(files.fresh());
     const before = readFileSync(idx);

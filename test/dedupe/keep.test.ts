@@ -93,6 +93,16 @@ describe('dedupe() keep', () => {
     expect(await kept({ min: 'meta.score' })).toEqual(['a-long', 'b']); // a-short has no score: last
   });
 
+  it('names the documents without a number in the field, with the reason, as the command line reports them', async () => {
+    const outcome = await dedupe([...documents, { id: 7, text: article(34, 60), meta: { score: 'high' } }], { keep: { max: 'meta.score' } });
+    expect(outcome.flagged).toEqual([
+      { id: 'a-short', reason: 'no number in "meta.score" to keep by (got none): it ranks last in its group' },
+      { id: 7, reason: 'no number in "meta.score" to keep by (got string): it ranks last in its group' },
+    ]);
+    // A rule by no field reads no field: nothing to flag.
+    expect((await dedupe(documents, { keep: 'longest' })).flagged).toEqual([]);
+  });
+
   it('refuses a bad rule with a RangeError naming options.keep', async () => {
     for (const keep of ['biggest', { max: '' }, { max: 'a..b' }, { max: 'a', min: 'b' }, { longest: true }, 3, null]) {
       await expect(dedupe(documents, { keep: keep as never })).rejects.toThrow(/^options\.keep must be 'first', 'longest', 'shortest', \{ max: FIELD \} or \{ min: FIELD \}/);

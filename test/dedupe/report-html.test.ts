@@ -25,7 +25,7 @@ describe('renderReport', () => {
     const html = renderReport(outcome, { maxDistance: 12, texts: (doc) => docs[doc].text, sampleGroups: 1 });
     const data = embedded(html);
     expect(data.groups.map((g) => g[1].length)).toEqual([6, 3]);
-    expect(data.groups[0][1][0]).toEqual(['a0', 0, 'first', -1, 1]);
+    expect(data.groups[0][1][0]).toEqual(['a0', 0, 'kept', -1, 1]);
     // Each member's verified similarity to its representative, as the rows have it (one word edited: 0.9 and up).
     const similarity = new Map(outcome.rows.map((r) => [r.id, r.similarity]));
     for (const m of data.groups[0][1]) expect(m[4]).toBe(similarity.get(m[0] as string));
@@ -39,6 +39,17 @@ describe('renderReport', () => {
     expect(data.groups[1][1].every((m) => m[3] === -1)).toBe(true);
     for (const diff of data.diffs) expect(diff.filter((op) => op[0] === 1).map((op) => op[1])).toEqual(['zebra']);
     expect(data.summary.documents).toBe(docs.length);
+  });
+
+  it('lists each group\'s kept member first and calls it kept, whichever member a keep rule chose', async () => {
+    // keep 'longest': a3, given one more word, is the longest of group a and stays; a0 comes first in the input.
+    const longer = docs.map((d) => (d.id === 'a3' ? { ...d, text: `${d.text} appendix` } : d));
+    const outcome = await dedupe(longer, { maxDistance: 12, minTokens: 5, keep: 'longest' });
+    const data = embedded(renderReport(outcome, { maxDistance: 12, texts: (doc) => longer[doc].text }));
+    const group = data.groups[0][1];
+    expect(group[0].slice(0, 3)).toEqual(['a3', 0, 'kept']);
+    expect(group.slice(1).map((m) => [m[0], m[2]])).toEqual([['a0', 'near'], ['a1', 'near'], ['a2', 'near'], ['a4', 'near'], ['a5', 'near']]);
+    expect(group.filter((m) => m[2] === 'kept')).toHaveLength(1);
   });
 
   it('flags a group far larger than the rest, on the page as in the summary', () => {

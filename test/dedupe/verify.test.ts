@@ -92,12 +92,27 @@ describe('grouping over verified pairs', () => {
     expect([...verified.similarity]).toEqual([4 / 6, 4 / 8]);
   });
 
-  it("leader: a member joins only a leader it is verified against; without verification all three join", () => {
+  it('leader: the document verified against the most others leads, so two copies of it that do not verify against each other are one group; without verification all three join', () => {
     const plain = groupDocuments({ ...input(3), mode: 'leader' });
     expect(plain.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0, 1, 2]]);
+    // 1 is verified against 0 and 2: it leads, though 0 comes first (which, taken first, kept 2 out).
     const leader = groupDocuments({ ...input(3), mode: 'leader', nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
-    expect(leader.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0, 1]]);
-    expect(leader.groups[0].members.map((m) => m.similarity)).toEqual([1, 4 / 6]);
+    expect(leader.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0, 1, 2]]);
+    // The representative is still the first (keep 'first'); each member says its similarity to it.
+    expect(leader.groups[0].representative).toBe(0);
+    expect(leader.groups[0].members.map((m) => m.similarity)).toEqual([1, 4 / 6, 2 / 8]);
+  });
+
+  it('leader: a member joins only a leader it is verified against (a chain of four: the end verified against a member alone stays out)', () => {
+    const texts4 = [...texts, [5, 6, 7, 8, 9, 10]]; // 3 ~ 2 (4/8); 3 and 0, 1 share little
+    const all = { earlier: Uint32Array.of(0, 0, 0, 1, 1, 2), later: Uint32Array.of(1, 2, 3, 2, 3, 3), distance: new Uint8Array(6) };
+    const chain = comparePairs(all, new Map(texts4.map((t, doc) => [doc, set(t)])), { mode: 'jaccard', threshold: 0.5 });
+    expect([...chain.pairs.earlier].map((a, i) => [a, chain.pairs.later[i]])).toEqual([[0, 1], [1, 2], [2, 3]]);
+    // 1 and 2 have two partners each: 1, the earlier, leads; 0 and 2 join it; 3's one partner leads nothing.
+    const leader = groupDocuments({ ...input(4), mode: 'leader', nearPairs: chain.pairs, similarity: chain.similarity, memberSimilarity: chain.between });
+    expect(leader.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0, 1, 2]]);
+    const connected = groupDocuments({ ...input(4), mode: 'connected', nearPairs: chain.pairs });
+    expect(connected.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0, 1, 2, 3]]);
   });
 
   it('connected: verified edges chain (and each member says its similarity to the first, here below the threshold)', () => {
@@ -107,9 +122,26 @@ describe('grouping over verified pairs', () => {
   });
 
   it('leader prefers the most similar verified leader over the nearest', () => {
-    // 2 is verified against both leaders 0 and 1 (which did not join each other); 1 is more similar, 0 nearer.
-    const two = { earlier: Uint32Array.of(0, 1), later: Uint32Array.of(2, 2), distance: Uint8Array.of(1, 3) };
-    const grouping = groupDocuments({ ...input(3), mode: 'leader', nearPairs: two, similarity: Float64Array.of(0.6, 0.9) });
-    expect(grouping.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0], [1, 2]].filter((g) => g.length > 1));
+    // 0 and 1 lead (three partners each, not each other); 2 is verified against both: 1 more similar, 0 nearer.
+    const pairs7 = { earlier: Uint32Array.of(0, 0, 0, 1, 1, 1), later: Uint32Array.of(2, 3, 4, 2, 5, 6), distance: Uint8Array.of(1, 0, 0, 3, 0, 0) };
+    const grouping = groupDocuments({ ...input(7), mode: 'leader', nearPairs: pairs7, similarity: Float64Array.of(0.6, 0.8, 0.8, 0.9, 0.8, 0.8) });
+    expect(grouping.groups.map((g) => g.members.map((m) => m.doc))).toEqual([[0, 3, 4], [1, 2, 5, 6]]);
+  });
+
+  it('leader: the groups do not depend on the order the pairs come in', () => {
+    const random = new Random(5);
+    const n = 60;
+    const list: [number, number][] = [];
+    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) if (random.next() < 0.08) list.push([a, b]);
+    const similarity = list.map(() => 0.5 + Math.floor(random.next() * 4) / 8); // ties on purpose
+    const grouped = (order: number[]) => groupDocuments({
+      ...input(n), mode: 'leader', similarity: Float64Array.from(order, (i) => similarity[i]),
+      nearPairs: { earlier: Uint32Array.from(order, (i) => list[i][0]), later: Uint32Array.from(order, (i) => list[i][1]), distance: new Uint8Array(order.length) },
+    }).groups.map((g) => g.members.map((m) => m.doc));
+    const forward = list.map((_, i) => i);
+    const shuffled = [...forward].sort(() => random.next() - 0.5);
+    expect(grouped(forward).length).toBeGreaterThan(3);
+    expect(grouped(shuffled)).toEqual(grouped(forward));
+    expect(grouped([...forward].reverse())).toEqual(grouped(forward));
   });
 });

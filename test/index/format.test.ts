@@ -6,10 +6,14 @@ import { checksum64 } from '../../packages/simhash-wasm/src/block-index/file/che
 import { encodeIndex } from '../../packages/simhash-wasm/src/block-index/file/serialize.js';
 import { PIPELINE_VERSION } from '../../packages/simhash-wasm/src/core/options.js';
 import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/simhash-index.js';
+import { wrapWithSketches } from '../../packages/corpus/src/cli/index-sketches.js';
 import { makeData } from '../support/index-oracle.js';
 import { XorShift32 } from '../support/random.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/index-files/${name}`, import.meta.url));
+
+/** The ids of sample()'s index (all below 1,000). */
+const idsOf = (index: SimHashIndex) => Array.from({ length: 1000 }, (_, id) => id).filter((id) => index.has(id));
 
 function sample(options: ConstructorParameters<typeof SimHashIndex>[0] = { maxDistance: 3 }, n = 40): SimHashIndex {
   const rng = new XorShift32(7);
@@ -102,6 +106,38 @@ describe('SimHashIndex serialize / deserialize', () => {
     expect(SimHashIndex.deserialize(ours).size).toBeGreaterThan(0);
     // ... and an explicit expectation must match exactly.
     expect(() => SimHashIndex.deserialize(ours, { pipelineVersion: `${PIPELINE_VERSION};w=2;weights=tf` })).toThrow(RangeError);
+  });
+
+  it('reads the index the command line\'s file with sketches ("\\x89SHSK") wraps, names included, and skips the sketches', () => {
+    const index = sample();
+    const names = new Map([[0, 'page/a'], [20, 'page/b']]);
+    const bytes = index.serialize({ names });
+    const sketches = new Map(idsOf(index).map((id) => [id, new Uint32Array(32).fill(id)]));
+    const wrapped = wrapWithSketches(bytes, sketches);
+    expect(SimHashIndex.deserialize(wrapped).serialize()).toEqual(SimHashIndex.deserialize(bytes).serialize());
+    const withNames = SimHashIndex.deserializeWithNames(wrapped);
+    expect([...withNames.names]).toEqual([...names]);
+    expect(withNames.index.serialize()).toEqual(index.serialize());
+    // At an odd offset of a larger buffer, as a Node Buffer may be.
+    const odd = new Uint8Array(wrapped.length + 3);
+    odd.set(wrapped, 3);
+    expect(SimHashIndex.deserialize(odd.subarray(3)).size).toBe(index.size);
+  });
+
+  it('refuses a file with sketches whose wrapper or wrapped index is not right, saying which', () => {
+    const index = sample();
+    const wrapped = wrapWithSketches(index.serialize(), new Map(idsOf(index).map((id) => [id, new Uint32Array(32)])));
+    const changed = (at: number, value: number) => {
+      const copy = wrapped.slice();
+      copy[at] = value;
+      return copy;
+    };
+    const refused = '^bytes is not a usable simhash-wasm index: the index file with sketches \\("\\\\x89SHSK"\\) ';
+    expect(() => SimHashIndex.deserialize(wrapped.subarray(0, 20))).toThrow(new RegExp(`${refused}is cut short$`));
+    expect(() => SimHashIndex.deserialize(changed(8, 2))).toThrow(new RegExp(`${refused}is of version 2, not 1$`));
+    expect(() => SimHashIndex.deserialize(wrapped.subarray(0, wrapped.length - 1))).toThrow(new RegExp(`${refused}is ${wrapped.length - 1} bytes, its header says ${wrapped.length}$`));
+    // A byte of the wrapped index: its own checksum refuses it.
+    expect(() => SimHashIndex.deserialize(changed(24 + 40, wrapped[24 + 40] ^ 1))).toThrow(/^bytes is not a usable simhash-wasm index: checksum mismatch/);
   });
 
   it('names the argument on bad input', () => {

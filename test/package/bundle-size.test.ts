@@ -12,9 +12,10 @@ import { golden } from '../support/golden.js';
  * 2026-12-04, when the index's scan kernel came in (the WebAssembly scan module, 292 bytes, and its loader, with the
  * TypeScript kernel: 46.7 KB in all): it makes exact queries at large k 10 to 30 times faster in browsers too.
  * 43.5 KB later that day, the WASM module's Unicode tables packed (test/package/lite-bundle-size.test.ts holds the
- * lite bundle, without the pure engine and the index, to 20 KB).
+ * lite bundle, without the pure engine and the index, to 20 KB). 48 KB until 2026-12-04 evening (49,151 bytes, 1 under
+ * it), when deserialize() came to read the index the command line's file with sketches wraps (issue 25): 250 bytes.
  */
-const BUDGET = 48 * 1024;
+const BUDGET = 48.5 * 1024;
 
 const bundles = ['simhash-wasm.js', 'simhash-wasm.umd.js'];
 const read = (name: string) => readFileSync(new URL(`../../packages/simhash-wasm/dist/browser/${name}`, import.meta.url), 'utf8');

@@ -36,6 +36,8 @@ export const FIXTURES: Record<string, string> = {
     .map((record) => JSON.stringify(record)).join('\n') + '\n',
   'dump3.jsonl': [{ id: 'council-3', text: ARTICLE.replace('evening', 'night') }, { id: 'harbour-3', text: `The harbour works will start in June and close the east pier. ${words('pier', 25)}` }]
     .map((record) => JSON.stringify(record)).join('\n') + '\n',
+  // A takedown list for `index remove --names-from` (docs/cli.md), one name a line.
+  'takedown.txt': 'bakery\n',
   'pairs.jsonl': [
     { a: ARTICLE, b: ARTICLE.replace('Tuesday', 'Monday'), duplicate: true, kind: 'edit-1' },
     { a: ARTICLE, b: `Knead the dough for ten minutes. ${words('rye', 30)}`, duplicate: false, kind: 'unrelated' },

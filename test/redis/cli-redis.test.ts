@@ -89,7 +89,7 @@ describe.skipIf(!HAVE_REDIS)('simhash on Redis Cluster', () => {
   }
 
   for (const keep of [['--keep', 'longest'], ['--keep-max', 'meta.score']]) {
-    it(`dedupe ${keep.join(' ')} split into 2 and into 3 shards: the representatives, clusters and kept corpus of one machine`, async () => {
+    it(`dedupe ${keep.join(' ')} split into 2 and into 3 shards: the representatives, clusters, kept corpus and JSON report (flagged records too) of one machine`, async () => {
       const corpus = join(scratch.dir, 'keep');
       mkdirSync(corpus, { recursive: true });
       const inputs = writeKeepCorpus(corpus, 3);
@@ -97,7 +97,9 @@ describe.skipIf(!HAVE_REDIS)('simhash on Redis Cluster', () => {
       const common = ['-k', '8', '-q', ...keep];
       const one = await runCli(['dedupe', ...common, '--verify', 'off', '--format', 'json', '--clusters', join(out, 'one.csv'), '--output', join(out, 'one.jsonl'), ...inputs]);
       expect(one.code, one.stderr).toBe(keep[0] === '--keep' ? 0 : 1); // records without a score are reported
-      const groups = (JSON.parse(one.stdout) as { groups: { representative: number }[] }).groups;
+      const { groups, flagged } = JSON.parse(one.stdout) as { groups: { representative: number }[]; flagged: unknown[] };
+      // The JSON compared below lists the records without a score, in the run's order, whichever shard read them.
+      expect(flagged.length > 0).toBe(keep[0] === '--keep-max');
       expect(groups.filter((g) => g.representative !== 0).length).toBeGreaterThan(groups.length / 2);
       for (const shards of [2, 3]) {
         const name = `keep-${keep[0].slice(2)}-${shards}`;

@@ -48,7 +48,7 @@ export function registerDedupeCommand(program: Command, context: CliContext): vo
   for (const option of inputOptions()) command.addOption(option);
   command
     .addOption(new Option('--format <format>', 'output: text (every group) or summary (counts and the largest groups) for people, json (one object) or jsonl (one record per line) for programs').choices(['text', 'summary', 'json', 'jsonl']).default('text'))
-    .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s first (and verified against it); connected: chains of near-duplicates (verified pairs) form one group').choices(['leader', 'connected']).default('leader'))
+    .addOption(new Option('--grouping <mode>', 'leader: every member within k of its group\'s leader and verified against it (with verification, those verified against the most others lead); connected: chains of near-duplicates (verified pairs) form one group').choices(['leader', 'connected']).default('leader'))
     .addOption(verifyOption())
     .addOption(verifyThresholdOption())
     .addOption(againstOption());

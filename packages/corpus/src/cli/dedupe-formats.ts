@@ -114,6 +114,7 @@ export function formatJson(result: DedupeResult, options: DedupeOptions): string
     groups: result.groups.map((g, i) => groupJson(result, g, i + 1)),
     tooShort: result.tooShort.map((d) => documentJson(result, d)),
     skipped: result.skipped,
+    flagged: result.flagged,
     ...(result.reference === undefined ? {} : { reference: referenceJson(result) }),
   };
   return `${JSON.stringify(value, null, 2)}\n`;
@@ -124,6 +125,7 @@ export function formatJsonl(result: DedupeResult, options: DedupeOptions): strin
     ...result.groups.map((g, i) => ({ type: 'group', ...groupJson(result, g, i + 1) })),
     ...result.tooShort.map((d) => ({ type: 'tooShort', ...documentJson(result, d) })),
     ...result.skipped.map((s) => ({ type: 'skipped', ...s })),
+    ...result.flagged.map((s) => ({ type: 'flagged', ...s })),
     ...referenceJson(result).map((r) => ({ type: 'reference', ...r })),
     { type: 'summary', format: JSON_FORMAT, pipelineVersion: result.pipelineVersion, settings: settings(options), ...summarize(result), warnings: runWarnings(result, result.documents.length, options.maxDistance) },
   ];

@@ -9,6 +9,7 @@ import { toHex } from 'simhash-wasm';
 import { DIGEST_BYTES, type AnalyzedBatch } from '../analysis/analyze-document.js';
 import { DocumentTable } from '../analysis/document-table.js';
 import { startAnalysis } from '../analysis/read-and-analyze.js';
+import { noteInputs } from '../analysis/input-notes.js';
 import { groupDocuments } from '../grouping/group.js';
 import { keepField, keepValues } from '../grouping/keep.js';
 import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
@@ -47,9 +48,8 @@ export async function runShard(inputs: readonly string[], options: DedupeOptions
   const index = await openRedisIndex(flags, { maxDistance: options.maxDistance, pipelineVersion: await pipelineVersion(options) });
   try {
     const progress = createProgress(context.stderr, flags.quiet === true, `dedupe shard ${shard + 1}/${shards}`);
-    const skipped: { source: string; reason: string }[] = [];
-    const hooks = progressHooks(progress, context);
-    const run = await startAnalysis(inputs, context.stdin, { ...options, share: flags.shard, keepField: keepField(options.keep) }, { ...hooks, skipped: (source, reason) => (skipped.push({ source, reason }), hooks.skipped(source, reason)) });
+    const notes = noteInputs(progressHooks(progress, context));
+    const run = await startAnalysis(inputs, context.stdin, { ...options, share: flags.shard, keepField: keepField(options.keep) }, notes.hooks);
     const documents: Collected[] = [];
     const places = placer(run.entries, run.positions);
     try {
@@ -91,7 +91,8 @@ export async function runShard(inputs: readonly string[], options: DedupeOptions
       grouping: options.grouping,
       keep: options.keep ?? 'first',
       settings: { shingle: options.shingle, tokens: options.tokens, termWeights: options.termWeights, html: options.html, mail: options.mail, invalidUtf8: options.invalidUtf8, engine: options.engine },
-      skipped,
+      skipped: notes.skipped,
+      flagged: notes.flagged,
       files: run.entries.flatMap((e, i) => (e.kind === 'file' ? [{ entry: run.positions[i], path: e.path, size: e.size }] : [])),
       seconds: (performance.now() - started) / 1000,
       threads: run.threads,
@@ -183,6 +184,7 @@ export function collectShards(files: readonly string[]): { result: DedupeResult;
     pipelineVersion: header.pipelineVersion,
     inputs,
     skipped: shards.flatMap((s) => s.header.skipped),
+    flagged: merged.flagged,
     bytes: merged.documents.reduce((sum, d) => sum + d.bytes, 0),
     seconds: Math.max(...shards.map((s) => s.header.seconds)),
     threads: shards.reduce((sum, s) => sum + s.header.threads, 0),

@@ -14,6 +14,7 @@ import { encodeIndexFile, nameOf, type IndexFileContent } from './index-file.js'
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import { openIndexFile, lockWaitOption, readIndexFile } from './index-output.js';
 import { removeFromFile, removeFromRedis } from './index-remove.js';
+import { readNames } from './names-from.js';
 import { inputOptions } from './input-options.js';
 import { integerParser, outputFileOption, shingleOption, termWeightsOption, tokensOption } from './options.js';
 import { buildIntoRedis, queryRedis } from './index-redis.js';
@@ -35,6 +36,7 @@ interface QueryFlags extends RunFlags, RedisFlags {
 
 interface RemoveFlags extends RedisFlags {
   index?: string;
+  namesFrom?: string;
   lockWait: number;
 }
 
@@ -129,12 +131,16 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
   const remove = index
     .command('remove')
     .description('remove documents from an index by name (a takedown, a retracted page); print each name removed, report each name not in the index')
-    .argument('<NAME...>', 'names as `index build` stored and printed them: a path, a JSONL id, or <file>:<line>')
+    .argument('[NAME...]', 'names as `index build` stored and printed them: a path, a JSONL id, or <file>:<line>')
     .option('-i, --index <file>', 'the index file to remove from (rewritten atomically, locked against other writers); or --redis and --name')
+    .option('--names-from <file>', 'more names, one a line (- for standard input); a line in double quotes is read as the commands quote a name')
     .addOption(lockWaitOption());
   for (const option of redisOptions(false)) remove.addOption(option);
-  remove.action(async (names: string[], flags: RemoveFlags) => {
-    if (whichIndex(flags.index, flags, '--index') === 'redis') await removeFromRedis(flags, names, context);
+  remove.action(async (given: string[], flags: RemoveFlags) => {
+    if (given.length === 0 && flags.namesFrom === undefined) throw new UsageError('which names? NAME..., or --names-from FILE');
+    const which = whichIndex(flags.index, flags, '--index');
+    const names = flags.namesFrom === undefined ? given : [...given, ...(await readNames(flags.namesFrom, context.stdin))];
+    if (which === 'redis') await removeFromRedis(flags, names, context);
     else await removeFromFile(flags.index!, names, { lockWaitSeconds: flags.lockWait }, context);
   });
 }

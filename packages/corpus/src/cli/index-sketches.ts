@@ -4,13 +4,13 @@
 // The byte layout is in docs/file-formats.md ("The command line's index with sketches"). The library reads only
 // what it wraps; `index build --append`, `index query` and `index remove` read and keep both.
 import { createHash } from 'node:crypto';
+import { SKETCH_WRAPPER } from 'simhash-wasm/internal';
 import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 
-export const SKETCH_MAGIC = [0x89, 0x53, 0x48, 0x53, 0x4b, 0x0d, 0x0a, 0x1a];
-const WRAPPER_VERSION = 1;
-const HEADER = 24;
-const DIGEST = 32;
-const RECORD = 4 + 4 * SKETCH_BINS;
+// The layout is the library's, which reads the index such a file wraps (simhash-wasm/internal, SKETCH_WRAPPER).
+export const SKETCH_MAGIC: readonly number[] = SKETCH_WRAPPER.magic;
+const { version: WRAPPER_VERSION, headerBytes: HEADER, digestBytes: DIGEST, recordBytes: RECORD } = SKETCH_WRAPPER;
+if (RECORD !== 4 + 4 * SKETCH_BINS) throw new Error(`internal: a sketch record of ${RECORD} bytes, but sketches of ${SKETCH_BINS} bins`);
 
 /** A sketch as stored, in a file or beside an entry on Redis: SKETCH_BINS u32, little-endian. */
 export function sketchBytes(sketch: Uint32Array): Uint8Array {

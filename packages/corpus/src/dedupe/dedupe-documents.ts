@@ -76,6 +76,16 @@ export interface DedupeOutcome {
   readonly pipelineVersion: string;
   /** The candidate distance used: options.maxDistance, or the one chosen for these documents. */
   readonly maxDistance: number;
+  /**
+   * Under a keep rule by field: the documents without a finite number there, in input order, each with the reason
+   * (as the command line reports them); they are grouped, and rank last in their group. Empty otherwise.
+   */
+  readonly flagged: readonly DedupeFlag[];
+}
+
+export interface DedupeFlag {
+  readonly id: string | number;
+  readonly reason: string;
 }
 
 export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable<DedupeDocument>, options: DedupeOptions = {}): Promise<DedupeOutcome> {
@@ -124,19 +134,21 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
     }
     const field = keepField(keep);
     const reference = options.against === undefined ? undefined : await referenceFromDocuments(options.against, { analyzer, html, ...(settings === undefined ? {} : { hasher: shingleHasher({ shingle, tokens: options.tokens }) }) });
+    const flagged: DedupeFlag[] = [];
     const batches = analyzeMemoryDocuments(documents, {
       analyzer, html, label: 'documents', sample, ...(field === undefined ? {} : { keepPath: parseFieldPath(field) }),
       read(doc, { id, text }) {
         ids.push(id);
         if (streamed !== undefined) streamed.sets.set(doc, shingleHashes(streamed.hasher, html === false ? text : extractText(text, html)));
       },
+      flagged: (id, reason) => flagged.push({ id, reason }),
     });
     const grouped = await groupBatches(batches, {
       maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verification, keep, reference,
       chooseDistance: verification !== undefined && options.maxDistance === undefined ? (fps) => corpusCandidateDistance(fps) : undefined,
     });
     const placement = placeDocuments(grouped, ids.length);
-    return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version, maxDistance: grouped.maxDistance };
+    return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version, maxDistance: grouped.maxDistance, flagged };
   } finally {
     await analyzer.close();
   }

@@ -30,6 +30,8 @@ export interface MemoryReading {
   readonly keepPath?: FieldPath;
   /** Each document as it is read, numbered from 0 in input order. */
   readonly read?: (doc: number, document: MemoryDocument) => void;
+  /** A document without a number in the keep field (it is grouped, and ranks last), with why. */
+  readonly flagged?: (id: string | number, reason: string) => void;
 }
 
 /** Events are handed to the analysis this many documents at a time. */
@@ -40,7 +42,7 @@ export function analyzeMemoryDocuments(documents: Iterable<unknown> | AsyncItera
   return analyzeInOrder(memoryEvents(documents, reading), analyzer, { skipped() {} }, { fingerprintsOnly: false, sample, extractor: html === false ? 'text' : html });
 }
 
-async function* memoryEvents(documents: Iterable<unknown> | AsyncIterable<unknown>, { html, label, keepPath, read }: MemoryReading): AsyncGenerator<DocumentEvent[]> {
+async function* memoryEvents(documents: Iterable<unknown> | AsyncIterable<unknown>, { html, label, keepPath, read, flagged }: MemoryReading): AsyncGenerator<DocumentEvent[]> {
   let events: DocumentEvent[] = [];
   let doc = 0;
   for await (const document of documents) {
@@ -48,6 +50,7 @@ async function* memoryEvents(documents: Iterable<unknown> | AsyncIterable<unknow
     read?.(doc++, checked);
     const { id, text } = checked;
     const keep = keepPath === undefined ? undefined : keepNumber(getField(document, keepPath), keepPath);
+    if (typeof keep === 'object') flagged?.(id, keep.problem);
     // bytes only feed the command line's MB/s, which the library does not report: the UTF-16 length spares an encode.
     events.push({ kind: 'document', document: { source: String(id), id, text, html: html !== false, bytes: text.length, ...(typeof keep === 'number' ? { keepValue: keep } : {}) } });
     if (events.length === EVENTS) {

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { WalkEntry } from '../io/index.js';
 import type { Analyzer } from '../analysis/analyzer.js';
 import { startAnalysis, type AnalysisHooks, type AnalysisOptions } from '../analysis/read-and-analyze.js';
+import { noteInputs, type InputNote } from '../analysis/input-notes.js';
 import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches, type GroupedDocuments } from '../grouping/group-batches.js';
 import { DEFAULT_VERIFY_THRESHOLD, type VerifyMode } from '../grouping/verify.js';
@@ -43,7 +44,9 @@ export interface DedupeResult extends GroupedDocuments {
   readonly pipelineVersion: string;
   /** The inputs as walked: what a second pass (the kept corpus) reads again. */
   readonly inputs: readonly WalkEntry[];
-  readonly skipped: readonly { readonly source: string; readonly reason: string }[];
+  readonly skipped: readonly InputNote[];
+  /** Records read and grouped without a number in the keep field (--keep-max, --keep-min): they rank last. */
+  readonly flagged: readonly InputNote[];
   readonly bytes: number;
   readonly seconds: number;
   /** Threads that fingerprinted. */
@@ -61,15 +64,9 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   const started = performance.now();
   // The verification reads stdin again: it needs a way to open it anew (the CLI's spooled copy, dedupe-outputs.ts).
   const stdin = typeof stdinOrOpen === 'function' ? stdinOrOpen : () => stdinOrOpen;
-  const skipped: { source: string; reason: string }[] = [];
+  const notes = noteInputs(hooks);
   const verifying = options.verify !== undefined && options.verify !== 'off';
-  const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying, keepField: keepField(options.keep), keepWorkers: true }, {
-    ...hooks,
-    skipped(source, reason) {
-      skipped.push({ source, reason });
-      hooks.skipped(source, reason);
-    },
-  }, analyzer);
+  const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying, keepField: keepField(options.keep), keepWorkers: true }, notes.hooks, analyzer);
   const verify = !verifying || run.sample === undefined
     ? undefined
     : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as 'jaccard' | 'containment', threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens }, run.recordSets);
@@ -82,5 +79,5 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   }).finally(() => run.search.close());
   const documents = grouped.documents;
   const bytes = documents.totalBytes();
-  return { ...grouped, pipelineVersion: run.version, inputs: run.entries, skipped, bytes, seconds: (performance.now() - started) / 1000, threads: run.threads };
+  return { ...grouped, pipelineVersion: run.version, inputs: run.entries, skipped: notes.skipped, flagged: notes.flagged, bytes, seconds: (performance.now() - started) / 1000, threads: run.threads };
 }

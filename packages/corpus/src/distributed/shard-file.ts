@@ -6,6 +6,7 @@
 import { DIGEST_BYTES, type DocumentInfo } from '../analysis/analyze-document.js';
 import type { GroupingMode, NearPairs } from '../grouping/group.js';
 import type { KeepRule } from '../grouping/keep.js';
+import type { InputNote } from '../analysis/input-notes.js';
 
 /** 2: the content digest is over the shingle hashes (analysis/content-digest.ts); a format-1 file's digests are SHA-256. */
 export const SHARD_FILE_FORMAT = 2;
@@ -24,7 +25,9 @@ export interface ShardHeader {
   readonly keep?: KeepRule;
   /** The run's settings that reports print (shingle, tokens, html, ...). */
   readonly settings: Record<string, unknown>;
-  readonly skipped: readonly { readonly source: string; readonly reason: string }[];
+  readonly skipped: readonly InputNote[];
+  /** Records without a number in the keep field (absent in files of earlier versions: none noted). */
+  readonly flagged?: readonly InputNote[];
   /** The input files this shard read, with their places among all inputs (for a kept corpus written later). */
   readonly files: readonly { readonly entry: number; readonly path: string; readonly size: number }[];
   readonly seconds: number;
@@ -111,6 +114,8 @@ export interface MergedShards {
   readonly tokens: Uint32Array;
   readonly digests: Uint8Array;
   readonly nearPairs: NearPairs;
+  /** The shards' records without a number in the keep field, in the order of the whole run. */
+  readonly flagged: InputNote[];
 }
 
 /** The shards' documents in the order of the whole run, and their near pairs by document number. */
@@ -140,5 +145,8 @@ export function mergeShards(shards: readonly ParsedShard[]): MergedShards {
     bytes: d.bytes,
     ...(d.keepValue === undefined ? {} : { keepValue: d.keepValue }),
   }));
-  return { documents, fingerprints, tokens, digests, nearPairs: { earlier: Uint32Array.from(earlier), later: Uint32Array.from(later), distance: Uint8Array.from(distance) } };
+  // A flagged record is named by its document's source, which places it in the run as one machine reports it.
+  const place = new Map(all.map((d, i) => [d.source, i]));
+  const flagged = shards.flatMap((s) => s.header.flagged ?? []).sort((a, b) => (place.get(a.source) ?? n) - (place.get(b.source) ?? n));
+  return { documents, fingerprints, tokens, digests, nearPairs: { earlier: Uint32Array.from(earlier), later: Uint32Array.from(later), distance: Uint8Array.from(distance) }, flagged };
 }

@@ -7,11 +7,16 @@ import { SimHashIndex, type PairsResult } from 'simhash-wasm';
 import { DIGEST_BYTES } from '../analysis/analyze-document.js';
 import type { PairsSearch } from '../analysis/pairs-search.js';
 import { chooseRepresentative, type KeepRule } from './keep.js';
+import { leaderGroupsFromPairs } from './leader-pairs.js';
+import type { NearPairs } from './near-pairs.js';
+
+export type { NearPairs } from './near-pairs.js';
 
 /**
  * 'leader' (default): in input order, a document joins the group of the nearest earlier group leader within k, or
- * leads a new group: every member is within k of its group's first member. 'connected': groups are connected
- * components of the within-k graph (SimHashIndex.clusters()), so chains of small edits form one group.
+ * leads a new group: every member is within k of its group's leader. With verification only verified pairs join, and
+ * the documents verified against the most others are taken first (leader-pairs.ts). 'connected': groups are
+ * connected components of the within-k graph (SimHashIndex.clusters()), so chains of small edits form one group.
  */
 export type GroupingMode = 'leader' | 'connected';
 
@@ -31,8 +36,9 @@ export interface GroupingInput {
    */
   readonly nearPairs?: NearPairs;
   /**
-   * With verified nearPairs (grouping/verify.ts): each pair's similarity. Leader grouping then joins a document to
-   * the verified earlier leader it is most similar to (ties: the nearest, then the earliest).
+   * With verified nearPairs (grouping/verify.ts): each pair's similarity. Leader grouping then takes the documents
+   * verified against the most others first, and joins each to the verified leader it is most similar to (ties: the
+   * nearest, then the earliest; leader-pairs.ts).
    */
   readonly similarity?: Float64Array;
   /** With verification: the similarity of two documents, for each near member against its group's representative. */
@@ -43,12 +49,6 @@ export interface GroupingInput {
   readonly keepValues?: Float64Array;
 }
 
-/** Pairs (earlier[i], later[i]) of document numbers, earlier[i] < later[i], at distance[i]. */
-export interface NearPairs {
-  readonly earlier: Uint32Array;
-  readonly later: Uint32Array;
-  readonly distance: Uint8Array;
-}
 
 export type MemberTier = 'first' | 'exact' | 'near';
 
@@ -98,7 +98,8 @@ export function groupDocuments(input: GroupingInput): Grouping {
   const root = new Int32Array(n).fill(-1);
   for (let d = 0; d < n; d++) if (classOf[d] === d) root[d] = d;
   if (input.nearPairs) {
-    if (input.mode === 'leader') leaderGroupsFromPairs(representatives, input.nearPairs, root, input.similarity);
+    // With verification the documents verified against the most others lead first (leader-pairs.ts says why).
+    if (input.mode === 'leader') leaderGroupsFromPairs(flagsOf(representatives, n), input.nearPairs, root, input.similarity === undefined ? 'input' : 'most-partners', input.similarity);
     else connectedGroupsFromPairs(representatives, input.nearPairs, root);
   } else {
     const join = input.mode === 'leader' ? leaderGroups : connectedGroups;
@@ -231,32 +232,6 @@ function connectedGroups(representatives: Uint32Array, fingerprints: BigUint64Ar
   for (const cluster of index.clusters()) for (const d of cluster) root[d] = cluster[0];
 }
 
-/**
- * leaderGroups over given pairs: a representative joins its nearest earlier leader (ties: the earliest), as
- * leaders.nearest() picks by distance, then id. Pairs with a document that is not a representative are ignored.
- */
-function leaderGroupsFromPairs(representatives: Uint32Array, pairs: NearPairs, root: Int32Array, similarity?: Float64Array): void {
-  const isRepresentative = flagsOf(representatives, root.length);
-  const earlierOf = pairsByLater(pairs, isRepresentative, similarity);
-  const leader = new Uint8Array(root.length);
-  for (const d of representatives) {
-    const earlier = earlierOf.get(d);
-    // Most documents have no earlier partner: they lead, with no list to look through.
-    if (earlier === undefined) {
-      leader[d] = 1;
-      continue;
-    }
-    let best = -1, bestDistance = Infinity, bestSimilarity = -1;
-    for (const [e, distance, s] of earlier) {
-      if (leader[e] === 0) continue;
-      const better = s > bestSimilarity || (s === bestSimilarity && (distance < bestDistance || (distance === bestDistance && e < best)));
-      if (better) [best, bestDistance, bestSimilarity] = [e, distance, s];
-    }
-    if (best < 0) leader[d] = 1;
-    else root[d] = best;
-  }
-}
-
 /** connectedGroups over given pairs: components of the pair graph, each rooted at its earliest document. */
 function connectedGroupsFromPairs(representatives: Uint32Array, pairs: NearPairs, root: Int32Array): void {
   const isRepresentative = flagsOf(representatives, root.length);
@@ -273,19 +248,6 @@ function connectedGroupsFromPairs(representatives: Uint32Array, pairs: NearPairs
     if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb); // the earliest stays the root
   }
   for (const d of representatives) root[d] = find(d);
-}
-
-/** Each later document's earlier partners as [earlier, distance, similarity (0 without verification)]. */
-function pairsByLater(pairs: NearPairs, keep: Uint8Array, similarity?: Float64Array): Map<number, [number, number, number][]> {
-  const out = new Map<number, [number, number, number][]>();
-  for (let i = 0; i < pairs.earlier.length; i++) {
-    const a = pairs.earlier[i], b = pairs.later[i];
-    if (keep[a] === 0 || keep[b] === 0) continue;
-    let list = out.get(b);
-    if (!list) out.set(b, (list = []));
-    list.push([a, pairs.distance[i], similarity?.[i] ?? 0]);
-  }
-  return out;
 }
 
 /** A byte per document: 1 for those listed (a Set of a million numbers costs tens of megabytes). */

@@ -10,7 +10,7 @@ export type { HtmlExtractor } from '../html/extractor.js';
 export { htmlExtractor, type DocumentOptions, type HtmlMode, type InvalidUtf8Mode } from './read-options.js';
 export { walkInputs, type WalkEntry, type WalkOptions } from './walk/walk.js';
 export { fieldPathProblem } from './formats/field-path.js';
-export { quoteName } from './quote-name.js';
+export { quoteName, unquoteName } from './quote-name.js';
 export { describeReadError } from './read-error.js';
 export { lines } from './bytes/lines.js';
 export { openSource, STDIN, STDIN_LABEL, type Source } from './walk/sources.js';

@@ -43,7 +43,7 @@ export interface ReportInput {
  * A group as the page has it: tier, then members as [id, distance, tier, diff index or -1, similarity to the
  * representative or null (no verification)].
  */
-export type ReportGroup = readonly [tier: 'exact' | 'near', members: readonly (readonly [id: string | number, distance: number, tier: RowTier | 'first', diff: number, similarity: number | null])[]];
+export type ReportGroup = readonly [tier: 'exact' | 'near', members: readonly (readonly [id: string | number, distance: number, tier: RowTier | 'kept', diff: number, similarity: number | null])[]];
 
 export interface ReportData {
   readonly title: string;
@@ -110,10 +110,10 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
     const ordered = [representative, ...members.filter((d) => d !== representative)];
     const listed = ordered.map((doc) => {
       const m = rows[doc];
-      const first = doc === representative;
-      if (!first && m.tier === 'near' && m.distance < histogram.length) histogram[m.distance]++;
+      const kept = doc === representative;
+      if (!kept && m.tier === 'near' && m.distance < histogram.length) histogram[m.distance]++;
       let diff = -1;
-      if (!first && repText !== undefined && diffed < sampleMembers) {
+      if (!kept && repText !== undefined && diffed < sampleMembers) {
         diffed++;
         const text = clip(options.texts?.(doc));
         if (text !== undefined) {
@@ -121,7 +121,8 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
           diff = diffs.length - 1;
         }
       }
-      return [m.id, m.distance, first ? 'first' : m.tier, diff, numberOrNull(m.similarity)] as const;
+      // The representative is listed first and called what it is, the member kept (the earliest only under keep 'first').
+      return [m.id, m.distance, kept ? 'kept' : m.tier, diff, numberOrNull(m.similarity)] as const;
     });
     return [rows[representative].tier === 'near' ? 'near' : 'exact', listed];
   });

@@ -6,6 +6,7 @@
 // is format 1 with a names section before the checksum; an index serialized without names is written as format 1,
 // so every version of the library reads it.
 import { checksum64 } from './checksum.js';
+import { isSketchWrapper, wrappedIndex } from './sketch-wrapper.js';
 import { LITTLE_ENDIAN } from '../tables/u64.js';
 import type { LayoutShape } from '../types.js';
 
@@ -109,6 +110,7 @@ export function decodeIndex(input: Uint8Array, withNames = true): DecodedImage {
   const fail = (why: string): never => {
     throw new RangeError(`bytes is not a usable simhash-wasm index: ${why}`);
   };
+  if (isSketchWrapper(input)) return decodeIndex(wrappedIndex(input, fail), withNames);
   if (input.length >= CLI_WRAPPER_MAGIC.length && CLI_WRAPPER_MAGIC.every((b, i) => input[i] === b)) {
     fail('it is an index file in the wrapper ("\\x89SHNM") that `simhash index build` wrote before index files held names in format 2; `simhash index query` still reads it, and `simhash index build --append` rewrites it in format 2');
   }
