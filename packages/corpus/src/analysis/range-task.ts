@@ -5,13 +5,12 @@
 // gives back is what a Parquet span's task gives (records-result.ts), HTML by its main content the exception there.
 import type { Task } from 'simhash-wasm/internal/pool';
 import type { HtmlMode } from '../io/read-options.js';
-import { readJsonlBlock, readJsonlRange, type LineNote } from '../io/formats/jsonl-range.js';
+import { readJsonlBlock, readJsonlRange } from '../io/formats/jsonl-range.js';
 import { recordFields } from '../io/formats/jsonl-record.js';
 import { describeReadError } from '../io/read-error.js';
-import type { Analysis, AnalyzeOptions } from './analyze-document.js';
+import type { AnalyzeOptions } from './analyze-document.js';
 import { analysisTask } from './task.js';
-import type { IdColumn } from './id-column.js';
-import { recordsResult, unreadResult } from './records-result.js';
+import { recordsResult, unreadResult, type RangeTaskResult } from './records-result.js';
 
 export interface RangeTaskInput {
   readonly path: string;
@@ -28,27 +27,9 @@ export interface RangeTaskInput {
   readonly analysis: AnalyzeOptions;
 }
 
-export interface RangeTaskResult {
-  /** Lines that start in the range (blank and skipped ones too). */
-  readonly lines: number;
-  /** Per document, in order: its line in the range (from 0), the line's offset in the file and length (its bytes). */
-  readonly line: Uint32Array;
-  readonly offset: Float64Array;
-  readonly length: Uint32Array;
-  /** Its text's length in UTF-16 code units (what the main thread's batches are cut by). */
-  readonly chars: Uint32Array;
-  /** Their ids, packed (a string per range, not one per document: id-column.ts). */
-  readonly ids: IdColumn;
-  /** With a keep field: the number there per document, NaN where there is none. */
-  readonly keepValues?: Float64Array;
-  /** Skipped lines and flagged documents, in line order (`line` as in `line`). */
-  readonly notes: readonly LineNote[];
-  /** The documents analysed; absent when the range holds HTML read by its main content (then `texts`). */
-  readonly analysis?: Analysis;
-  readonly texts?: { readonly text: readonly string[]; readonly html: Uint8Array };
-  /** The file could not be read (the whole file is then skipped from this range on, as a stream read would). */
-  readonly readError?: string;
-}
+// What it gives back is records-result.ts's, the shape a Parquet span's task gives too.
+export type { RangeTaskResult };
+
 
 export const rangeTask: Task<RangeTaskInput, RangeTaskResult> = {
   name: 'read-jsonl-range',

@@ -1,4 +1,4 @@
-// What a worker gives back for documents it read itself, the shape of a JSONL range's (range-task.ts, RangeTaskResult):
+// What a worker gives back for documents it read itself (RangeTaskResult: a JSONL range's, range-task.ts, or a Parquet span's):
 // per document its place (its line or row in what was read) and size, its text's length, its id (packed) and
 // number to keep by, the reports by place, and the analysis, never the texts. HTML by its main content is the
 // exception: each page's text depends on the lines repeated across the pages read before it, counted in input order
@@ -8,8 +8,30 @@ import type { LineNote, RangeRecord } from '../io/formats/jsonl-range.js';
 import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
 import type { Analysis, AnalyzeOptions } from './analyze-document.js';
 import type { AnalysisTaskInput } from './task.js';
-import type { RangeTaskResult } from './range-task.js';
-import { packIds } from './id-column.js';
+import { packIds, type IdColumn } from './id-column.js';
+
+/** What a worker gives back for a JSONL range (range-task.ts) or a Parquet span (parquet-task.ts). */
+export interface RangeTaskResult {
+  /** Lines that start in the range (blank and skipped ones too). */
+  readonly lines: number;
+  /** Per document, in order: its line in the range (from 0), the line's offset in the file and length (its bytes). */
+  readonly line: Uint32Array;
+  readonly offset: Float64Array;
+  readonly length: Uint32Array;
+  /** Its text's length in UTF-16 code units (what the main thread's batches are cut by). */
+  readonly chars: Uint32Array;
+  /** Their ids, packed (a string per range, not one per document: id-column.ts). */
+  readonly ids: IdColumn;
+  /** With a keep field: the number there per document, NaN where there is none. */
+  readonly keepValues?: Float64Array;
+  /** Skipped lines and flagged documents, in line order (`line` as in `line`). */
+  readonly notes: readonly LineNote[];
+  /** The documents analysed; absent when the range holds HTML read by its main content (then `texts`). */
+  readonly analysis?: Analysis;
+  readonly texts?: { readonly text: readonly string[]; readonly html: Uint8Array };
+  /** The file could not be read (the whole file is then skipped from this range on, as a stream read would). */
+  readonly readError?: string;
+}
 
 /** Records read, and the reports by place: a JSONL range's (its offsets aside) or a Parquet span's. */
 export interface RecordsRead {
