@@ -81,15 +81,16 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
     parts.push({ fingerprints: batch.fingerprints, tokens: batch.tokens, digests: batch.digests });
   }
   const n = documents.length;
+  const search = settings.search ?? searchInThread;
+  // The workers stay while the grouping has seconds of work for them: a search that pays, then the verification's
+  // sets; otherwise they go now, before the arrays are joined and the grouping's memory peaks (the verification then
+  // reads in this thread).
+  if (settings.chooseDistance === undefined && !search.usesWorkers(settings.maxDistance, n)) await search.close();
   const fingerprints = joinBatchArrays(parts.map((part) => part.fingerprints), (length) => new BigUint64Array(length));
   const tokens = joinBatchArrays(parts.map((part) => part.tokens), (length) => new Uint32Array(length));
   const digests = joinBatchArrays(parts.map((part) => part.digests), (length) => new Uint8Array(length));
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   parts.length = 0;
-  const search = settings.search ?? searchInThread;
-  // The workers stay while the grouping has seconds of work for them: a search that pays, then the verification's
-  // sets; otherwise they go now, before the grouping's memory peaks (the verification then reads in this thread).
-  if (settings.chooseDistance === undefined && !search.usesWorkers(settings.maxDistance, n)) await search.close();
   // The exact classes once, for every step below (the candidates, the choice of k, the groups).
   const classOf = exactClasses(digests, tokens, n);
   const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepField(settings.keep) === undefined ? undefined : documents.keepValues() };
