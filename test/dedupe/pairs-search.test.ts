@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../../packages/simhash-wasm/src/index.js';
 import { createAnalyzer, type Analyzer } from '../../packages/corpus/src/analysis/analyzer.js';
+import { createGrowingAnalyzer } from '../../packages/corpus/src/analysis/growing-analyzer.js';
 import { pairsSearch, searchInThread } from '../../packages/corpus/src/analysis/pairs-search.js';
 import { runDedupe, type DedupeOptions } from '../../packages/corpus/src/dedupe/pipeline.js';
 import { lcgUniform } from '../support/random.js';
@@ -48,6 +49,24 @@ describe('the corpus workers serve the index search', () => {
     expect(got.a).toEqual(want.a);
     expect(got.b).toEqual(want.b);
     expect(got.distances).toEqual(want.distances);
+  });
+
+  it('on stdin\'s analyzer, once it has grown into workers: none before, the index\'s own pairs after', async () => {
+    const growing = await createGrowingAnalyzer({ threads: 2, engine: 'wasm', shingle: 3 }, 1000);
+    try {
+      expect(growing.search).toBeUndefined();
+      await growing.analyze([{ text: 'a text long enough to pass the threshold of a thousand characters '.repeat(20), html: false }]);
+      expect(growing.threads).toBe(2);
+      const index = new SimHashIndex({ maxDistance: 5 });
+      index.addMany(clustered(20_000, 9));
+      const want = index.pairs(5);
+      const got = await growing.search!.pairs(index, 5);
+      expect(got.a).toEqual(want.a);
+      expect(got.b).toEqual(want.b);
+      expect(got.distances).toEqual(want.distances);
+    } finally {
+      await growing.close();
+    }
   });
 
   it('is used where the estimate says the search pays, and never without workers', () => {
