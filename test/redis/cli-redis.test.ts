@@ -115,7 +115,7 @@ describe.skipIf(!HAVE_REDIS)('simhash on Redis Cluster', () => {
     }, 180_000);
   }
 
-  it('index remove --redis: names removed and printed, unknown names reported (exit 1), whatever pipeline built the index', async () => {
+  it('index remove --redis: names removed and printed (given, or --names-from a file), unknown names reported (exit 1), whatever pipeline built the index', async () => {
     const records = join(scratch.dir, 'docs', 'records.jsonl');
     const built = await runCli(['index', 'build', '--redis', redis(), '--name', 'takedown', '-k', '12', '--shingle', '2', '-q', records]);
     expect(built.code, built.stderr).toBe(0);
@@ -129,6 +129,14 @@ describe.skipIf(!HAVE_REDIS)('simhash on Redis Cluster', () => {
     expect(found).toHaveLength(12);
     const again = await runCli(['index', 'remove', '--redis', redis(), '--name', 'takedown', 'rec-0']);
     expect([again.code, again.stdout]).toEqual([1, '']);
+    // More names from a file (a blank line and CRLF in it), with one given as an argument too.
+    const list = join(scratch.dir, 'takedown-names.txt');
+    writeFileSync(list, 'rec-5\r\n\nrec-10\n');
+    const fromFile = await runCli(['index', 'remove', '--redis', redis(), '--name', 'takedown', '--names-from', list, 'rec-15']);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(lines(fromFile.stdout).sort()).toEqual(['rec-10', 'rec-15', 'rec-5']);
+    const gone = await runCli(['index', 'remove', '--redis', redis(), '--name', 'takedown', '--names-from', list]);
+    expect([gone.code, gone.stdout]).toEqual([1, '']);
     const noIndex = await runCli(['index', 'remove', '--redis', redis(), '--name', 'no-such-index', 'rec-5']);
     expect(noIndex.code).toBe(2);
     expect(lines(noIndex.stderr)).toEqual(["simhash: --name no-such-index: name: there is no index 'no-such-index' on Redis"]);
