@@ -6,7 +6,7 @@
 // choose and its verification, with the precision and recall to expect from them.
 import type { Analyzer } from '../analysis/analyzer.js';
 import type { CorpusRead } from './analysed-corpus.js';
-import { exactClasses, nearRepresentatives } from '../grouping/group.js';
+import { exactClasses, fingerprintsAt, nearRepresentatives } from '../grouping/group.js';
 import { DEFAULT_VERIFY_THRESHOLD, type VerifySettings } from '../grouping/verify.js';
 import { corpusScale, type CorpusScale } from './corpus-scale.js';
 import { evaluatePairs, type PairEvaluation, type PairEvaluationOptions, type PairTexts } from './labelled-pairs.js';
@@ -52,7 +52,7 @@ export async function evaluateCorpus(corpus: CorpusRead, options: CorpusEvaluati
     if (set === undefined) shingles.set(doc, (set = shingleSet(documents[doc].text)));
     return set;
   };
-  const scale = corpusScale(BigUint64Array.from(compared, (doc) => corpus.fingerprints[doc]), {
+  const scale = corpusScale(fingerprintsAt(corpus.fingerprints, compared), {
     target: options.target,
     labelled: labelled.evaluation,
     verify: (a, b) => jaccard(setOf(compared[a]), setOf(compared[b])) >= JUDGE_JACCARD,

@@ -15,7 +15,7 @@
 //   estimate (the copies beyond k are not listed): the labelled pairs' is the one expected.
 import type { Tokenization } from 'simhash-wasm';
 import type { BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { candidatePairs, nearRepresentatives } from '../grouping/group.js';
+import { candidatePairs, fingerprintsAt, nearRepresentatives } from '../grouping/group.js';
 import { FALSE_DROP } from '../grouping/sketch-filter.js';
 import { setSimilarity, shingleHasher, shingleHashes, verifyCandidates, withoutBoilerplate, type Verification, type VerifiedPairs, type VerifySettings } from '../grouping/verify.js';
 import { MAX_CANDIDATE_DISTANCE, MIN_CANDIDATE_DISTANCE, PAIRS_NS_PER_DOCUMENT } from './candidate-budget.js';
@@ -93,7 +93,7 @@ export async function verifiedDedupe(corpus: AnalysedCorpus, options: VerifiedDe
   const { fingerprints, tokens, digests, sketches, classOf } = corpus;
   const n = fingerprints.length;
   const compared = nearRepresentatives(classOf, tokens, options.minTokens);
-  const choice = corpusCandidateDistance(BigUint64Array.from(compared, (d) => fingerprints[d]));
+  const choice = corpusCandidateDistance(fingerprintsAt(fingerprints, compared));
   const k = choice.distance;
   const candidates = candidatePairs({ fingerprints, tokens, digests, maxDistance: k, minTokens: options.minTokens });
   const hasher = shingleHasher(options);

@@ -5,7 +5,7 @@
 import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import { DocumentTable } from '../analysis/document-table.js';
 import { SpilledSketches, type SketchSource } from './sketch-store.js';
-import { exactClasses, groupDocuments, nearRepresentatives, searchCandidatePairs, type Grouping, type GroupingMode } from './group.js';
+import { exactClasses, fingerprintsAt, groupDocuments, nearRepresentatives, searchCandidatePairs, type Grouping, type GroupingMode } from './group.js';
 import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
 import { keepField, type KeepRule } from './keep.js';
@@ -106,7 +106,7 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   let distanceChoice: DistanceChoice | undefined;
   if (settings.chooseDistance !== undefined) {
     const compared = nearRepresentatives(classOf, tokens, settings.minTokens);
-    distanceChoice = await settings.chooseDistance(BigUint64Array.from(compared, (d) => fingerprints[d]), search);
+    distanceChoice = await settings.chooseDistance(fingerprintsAt(fingerprints, compared), search);
   }
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
   if (!search.usesWorkers(input.maxDistance, n)) await search.close();

@@ -157,13 +157,23 @@ function candidateIndex(input: Omit<GroupingInput, 'mode' | 'nearPairs'>): SimHa
   const classOf = input.classOf ?? exactClasses(input.digests, input.tokens, n);
   const representatives = nearRepresentatives(classOf, input.tokens, input.minTokens);
   const index = new SimHashIndex({ maxDistance: input.maxDistance });
-  index.addMany(BigUint64Array.from(representatives, (d) => input.fingerprints[d]), representatives);
+  index.addMany(fingerprintsAt(input.fingerprints, representatives), representatives);
   return index;
 }
 
 /** pairs() orders each pair by id (the document number), so a[i] < b[i]: earlier first, as NearPairs wants. */
 function earlierFirst(found: PairsResult): NearPairs {
   return { earlier: found.a.slice(), later: found.b.slice(), distance: found.distances.slice() };
+}
+
+/**
+ * The fingerprints of `docs`, in their order. A loop, not BigUint64Array.from with a function: that makes a BigInt
+ * per element, about 60 ms at 1M documents on the grouping's serial path, against 5.
+ */
+export function fingerprintsAt(fingerprints: BigUint64Array, docs: ArrayLike<number>): BigUint64Array {
+  const out = new BigUint64Array(docs.length);
+  for (let i = 0; i < docs.length; i++) out[i] = fingerprints[docs[i]];
+  return out;
 }
 
 /** The documents the near tier compares: the first of each exact class (exactClasses), with at least minTokens tokens. */
@@ -228,7 +238,7 @@ function leaderGroups(representatives: Uint32Array, fingerprints: BigUint64Array
 
 function connectedGroups(representatives: Uint32Array, fingerprints: BigUint64Array, k: number, root: Int32Array): void {
   const index = new SimHashIndex({ maxDistance: k }); // addMany plans the layout for the batch itself
-  index.addMany(BigUint64Array.from(representatives, (d) => fingerprints[d]), representatives);
+  index.addMany(fingerprintsAt(fingerprints, representatives), representatives);
   for (const cluster of index.clusters()) for (const d of cluster) root[d] = cluster[0];
 }
 

@@ -12,7 +12,7 @@
 import type { DocumentTable } from '../analysis/document-table.js';
 import type { SketchSource } from './sketch-store.js';
 import { setSimilarity, withoutBoilerplate } from '../analysis/shingle-sets.js';
-import { nearRepresentatives } from './group.js';
+import { fingerprintsAt, nearRepresentatives } from './group.js';
 import { binAgreement, BoilerplateFilter, dropLimits } from './sketch-filter.js';
 import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { Verification } from './verify.js';
@@ -107,7 +107,7 @@ function hasSketch(sketches: Uint32Array, entry: number): boolean {
 
 async function findCandidates(input: ReferenceInput, reference: ReferenceSet): Promise<Candidates> {
   const docs = nearRepresentatives(input.classOf, input.tokens, input.minTokens);
-  const found = await reference.lookup(BigUint64Array.from(docs, (d) => input.fingerprints[d]), input.maxDistance, input.minTokens);
+  const found = await reference.lookup(fingerprintsAt(input.fingerprints, docs), input.maxDistance, input.minTokens);
   const candidates: Candidates = { docs: [], entries: [], distances: [], found };
   docs.forEach((doc, q) => {
     for (let h = found.offsets[q]; h < found.offsets[q + 1]; h++) {

@@ -4,6 +4,7 @@
 // matched; memoryReference() makes a reference of entries held in memory (documents, an index file).
 import { SimHashIndex } from 'simhash-wasm';
 import type { SimilarityMode } from '../analysis/shingle-sets.js';
+import { fingerprintsAt } from './group.js';
 
 /** The reference entries within k of each query: query i's are entries[offsets[i] .. offsets[i + 1]). */
 export interface ReferenceLookup {
@@ -65,7 +66,7 @@ export function memoryReference(entries: MemoryEntries): ReferenceSet {
       const compared: number[] = [];
       for (let e = 0; e < entries.fingerprints.length; e++) if (entries.tokens === undefined || entries.tokens[e] >= minTokens) compared.push(e);
       const index = new SimHashIndex({ maxDistance: k });
-      index.addMany(BigUint64Array.from(compared, (e) => entries.fingerprints[e]), Uint32Array.from(compared));
+      index.addMany(fingerprintsAt(entries.fingerprints, compared), Uint32Array.from(compared));
       const found = index.queryMany(queries, k);
       return { offsets: found.offsets, entries: found.ids, distances: found.distances, names: entries.names, sketches: entries.sketches };
     },
