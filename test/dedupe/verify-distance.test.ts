@@ -55,16 +55,16 @@ describe('the candidate distance dedupe picks', () => {
     }
   });
 
-  it('from fingerprints: fits their own distances; fewer than two leave nothing to pair', () => {
+  it('from fingerprints: fits their own distances; fewer than two leave nothing to pair', async () => {
     const words = new Uint32Array(2 * 2000);
     for (let i = 0; i < words.length; i++) words[i] = (Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(i >>> 3, 0x85ebca6b)) >>> 0;
     const fingerprints = BigUint64Array.from({ length: 2000 }, (_, i) => (BigInt(words[2 * i]) << 32n) | BigInt(words[2 * i + 1]));
-    const choice = corpusCandidateDistance(fingerprints);
+    const choice = await corpusCandidateDistance(fingerprints);
     expect(choice.documents).toBe(2000);
     expect(choice.fit.mean).toBeGreaterThan(30);
     expect(choice.distance).toBe(chooseCandidateDistance(choice.fit, 2000).distance);
     expect(choice.chancePerDocument).toBeLessThanOrEqual(CHANCE_CANDIDATES_PER_DOCUMENT);
-    expect(corpusCandidateDistance(new BigUint64Array(1)).documents).toBe(1);
+    expect((await corpusCandidateDistance(new BigUint64Array(1))).documents).toBe(1);
   });
 });
 

@@ -145,7 +145,7 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
     });
     const grouped = await groupBatches(batches, {
       maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verification, keep, reference,
-      chooseDistance: verification !== undefined && options.maxDistance === undefined ? (fps) => corpusCandidateDistance(fps) : undefined,
+      chooseDistance: verification !== undefined && options.maxDistance === undefined ? corpusCandidateDistance : undefined,
     });
     const placement = placeDocuments(grouped, ids.length);
     return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version, maxDistance: grouped.maxDistance, flagged };

@@ -12,7 +12,7 @@ import { cumulative, fitBetaBinomial, type BetaBinomial } from './beta-binomial.
 import { CHANCE_CANDIDATES_PER_DOCUMENT, chooseCandidateDistance, type CandidateDistance } from './candidate-budget.js';
 import { Random } from './random.js';
 import { distanceHistogram, searchedDistanceHistogram, type DistanceHistogram } from './distance-histogram.js';
-import type { PairsSearch } from '../analysis/pairs-search.js';
+import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
 import type { Evaluation } from './metrics.js';
 
 export interface CorpusScaleRow {
@@ -168,19 +168,12 @@ export interface CorpusCandidateDistance extends CandidateDistance {
 
 /**
  * The candidate distance of a verified dedupe without -k: candidate-budget.ts's choice, for these fingerprints
- * (distinct texts, long enough to compare), under the beta-binomial fitted to their own pair distances.
+ * (distinct texts, long enough to compare), under the beta-binomial fitted to their own pair distances. `search`:
+ * where the histogram's exact tail is searched (the run's workers when that pays: analysis/pairs-search.ts).
  */
-export function corpusCandidateDistance(fingerprints: BigUint64Array, budget = CHANCE_CANDIDATES_PER_DOCUMENT): CorpusCandidateDistance {
-  return candidateDistanceFor(fingerprints.length, fingerprints.length < 2 ? undefined : distanceHistogram(fingerprints), budget);
-}
-
-/** corpusCandidateDistance, the histogram's exact tail searched by `search` (on the run's workers when that pays). */
-export async function searchedCandidateDistance(fingerprints: BigUint64Array, search: PairsSearch, budget = CHANCE_CANDIDATES_PER_DOCUMENT): Promise<CorpusCandidateDistance> {
-  return candidateDistanceFor(fingerprints.length, fingerprints.length < 2 ? undefined : await searchedDistanceHistogram(fingerprints, search), budget);
-}
-
-function candidateDistanceFor(n: number, histogram: DistanceHistogram | undefined, budget: number): CorpusCandidateDistance {
+export async function corpusCandidateDistance(fingerprints: BigUint64Array, search: PairsSearch = searchInThread, budget = CHANCE_CANDIDATES_PER_DOCUMENT): Promise<CorpusCandidateDistance> {
+  const n = fingerprints.length;
   // Fewer than two texts: no pair to find, and no distance to fit; any k gives the same groups.
-  const fit = fitBetaBinomial(histogram === undefined ? [0, 0, 0, 1] : histogram.counts);
+  const fit = fitBetaBinomial(n < 2 ? [0, 0, 0, 1] : (await searchedDistanceHistogram(fingerprints, search)).counts);
   return { ...chooseCandidateDistance(fit, Math.max(1, n), budget), documents: n, fit };
 }

@@ -93,9 +93,9 @@ export async function verifiedDedupe(corpus: AnalysedCorpus, options: VerifiedDe
   const { fingerprints, tokens, digests, sketches, classOf } = corpus;
   const n = fingerprints.length;
   const compared = nearRepresentatives(classOf, tokens, options.minTokens);
-  const choice = corpusCandidateDistance(fingerprintsAt(fingerprints, compared));
+  const choice = await corpusCandidateDistance(fingerprintsAt(fingerprints, compared));
   const k = choice.distance;
-  const candidates = candidatePairs({ fingerprints, tokens, digests, maxDistance: k, minTokens: options.minTokens });
+  const candidates = await candidatePairs({ fingerprints, tokens, digests, maxDistance: k, minTokens: options.minTokens });
   const hasher = shingleHasher(options);
   const verification: Verification = {
     settings: options.verify,

@@ -5,7 +5,7 @@
 import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import { DocumentTable } from '../analysis/document-table.js';
 import { SpilledSketches, type SketchSource } from './sketch-store.js';
-import { exactClasses, fingerprintsAt, groupDocuments, nearRepresentatives, searchCandidatePairs, type Grouping, type GroupingMode } from './group.js';
+import { candidatePairs, exactClasses, fingerprintsAt, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
 import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
 import { keepField, type KeepRule } from './keep.js';
@@ -26,7 +26,7 @@ export interface GroupSettings {
    * With a verifier: the candidate distance chosen for the corpus at hand, from the fingerprints of its distinct
    * texts long enough to compare (evaluation/corpus-scale.ts, corpusCandidateDistance), in place of maxDistance.
    */
-  readonly chooseDistance?: (fingerprints: BigUint64Array, search: PairsSearch) => DistanceChoice | Promise<DistanceChoice>;
+  readonly chooseDistance?: (fingerprints: BigUint64Array, search: PairsSearch) => Promise<DistanceChoice>;
   /** Which member of each group stays (keep.ts); default 'first'. */
   readonly keep?: KeepRule;
   /** Documents kept before (--against): a document near one of them is dropped for it, and left out of the groups. */
@@ -99,7 +99,7 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
     // Leader groups from the index's pairs() (one batch search) rather than a nearest() query per document: the same
     // groups (test/dedupe/group-pairs.test.ts), in a third of the time at 1M documents and k = 3. Up to k = 8, where the
     // pairs stay few; past it a pair list could outgrow the queries.
-    const nearPairs = settings.grouping === 'leader' && settings.maxDistance <= PAIRS_LEADER_MAX_DISTANCE ? await searchCandidatePairs(base, search) : undefined;
+    const nearPairs = settings.grouping === 'leader' && settings.maxDistance <= PAIRS_LEADER_MAX_DISTANCE ? await candidatePairs(base, search) : undefined;
     await search.close();
     return { ...groupDocuments({ ...base, ...(nearPairs === undefined ? {} : { nearPairs }) }), documents, fingerprints, tokens, maxDistance: settings.maxDistance, ...reference };
   }
@@ -111,7 +111,7 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
   if (!search.usesWorkers(input.maxDistance, n)) await search.close();
   const reference = await againstReference(input, settings, sketches, documents);
-  const candidates = await searchCandidatePairs(input, search);
+  const candidates = await candidatePairs(input, search);
   // The verification reads its sets on the same workers (dedupe/verify-pass.ts), then they go.
   const verified = await verifyCandidates(candidates, documents, sketches, tokens, settings.verify);
   await search.close();

@@ -5,7 +5,7 @@
 import { hamming } from 'simhash-wasm';
 import { SimHashIndex, type PairsResult } from 'simhash-wasm';
 import { DIGEST_BYTES } from '../analysis/analyze-document.js';
-import type { PairsSearch } from '../analysis/pairs-search.js';
+import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
 import { chooseRepresentative, type KeepRule } from './keep.js';
 import { leaderGroupsFromPairs } from './leader-pairs.js';
 import type { NearPairs } from './near-pairs.js';
@@ -140,14 +140,10 @@ function membersByGroup(classOf: Int32Array, root: Int32Array): number[][] {
 
 /**
  * The candidates of the verification tier: every pair of near-tier representatives (the first document of each
- * exact class, with at least minTokens tokens) within maxDistance, each once, earlier document first.
+ * exact class, with at least minTokens tokens) within maxDistance, each once, earlier document first. `search`: where
+ * pairs() runs (the run's workers when that pays: analysis/pairs-search.ts).
  */
-export function candidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>): NearPairs {
-  return earlierFirst(candidateIndex(input).pairs());
-}
-
-/** candidatePairs, searched by `search` (on the run's workers when that pays: analysis/pairs-search.ts). */
-export async function searchCandidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>, search: PairsSearch): Promise<NearPairs> {
+export async function candidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>, search: PairsSearch = searchInThread): Promise<NearPairs> {
   return earlierFirst(await search.pairs(candidateIndex(input), input.maxDistance));
 }
 
