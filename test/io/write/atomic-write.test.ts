@@ -1,6 +1,7 @@
 // src/io/write on real files: atomic replacement (links, modes, devices, failures), the output-path check and the
 // lock, in this process; a signal mid-write in a child process.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -127,6 +128,21 @@ describe('lockFile', () => {
     expect(existsSync(`${target}.lock`)).toBe(false);
     const second = await lockFile(target, { waitMs: 0 });
     second.release();
+  });
+
+  it('is made whole: only the lock is left while held; records a killed locker left are removed once it is gone', async () => {
+    const dir = freshDir();
+    const target = join(dir, 'x.idx');
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const abandoned = `${target}.lock.${dead.stdout}-0000.lock-record`;
+    writeFileSync(abandoned, `${JSON.stringify({ pid: Number(dead.stdout), start: '', host: hostname() })}\n`);
+    const young = `${target}.lock.1-0000.lock-record`;
+    writeFileSync(young, ''); // a locker killed before it wrote a word: maybe still running, so kept for now
+    const lock = await lockFile(target, { waitMs: 0 });
+    expect(readdirSync(dir).sort()).toEqual(['x.idx.lock', 'x.idx.lock.1-0000.lock-record']);
+    expect(JSON.parse(readFileSync(`${target}.lock`, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+    lock.release();
+    expect(existsSync(young)).toBe(true);
   });
 
   it('assertHeld fails once another process has replaced the lock', async () => {

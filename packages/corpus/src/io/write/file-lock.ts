@@ -1,8 +1,10 @@
 // An exclusive lock for a read-modify-write of one file (`simhash index build --append`): the lock is a file
-// beside the target, "<target>.lock", created with O_EXCL and holding the holder's pid, start time and host.
+// beside the target, "<target>.lock", created whole (a record linked under that name) and holding the holder's
+// pid, start time and host.
 // A lock whose holder no longer runs (killed, crashed) is stale and is taken over at once; a live holder is
 // waited for, up to a limit. No heartbeat: a holder busy for minutes in one synchronous step still holds it.
-import { closeSync, fstatSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OutputError } from './output-error.js';
@@ -28,7 +30,7 @@ export interface LockOptions {
   readonly onWait?: (message: string) => void;
 }
 
-/** A lock file whose content could not be parsed is a holder killed between creating and filling it, once this old. */
+/** A lock file whose content cannot be parsed (not one this version writes: it links whole records) is stale once this old. */
 const UNREADABLE_STALE_MS = 10_000;
 const POLL_MS = 100;
 
@@ -78,24 +80,52 @@ interface FileId {
   readonly ino: number;
 }
 
-/** The lock's identity, or undefined when it exists already. */
+/**
+ * The lock's identity, or undefined when it exists already. The record is written to a file of its own first and
+ * linked under the lock's name (link fails with EEXIST, as O_EXCL would): a holder killed at any instant leaves
+ * either no lock or a complete one whose pid says it is gone, never an empty lock that others must wait out.
+ */
 function tryCreate(lockPath: string, content: string): FileId | undefined {
-  let fd: number;
-  try {
-    fd = openSync(lockPath, 'wx', 0o644);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
-    throw error;
-  }
+  removeAbandonedRecords(lockPath);
+  const record = `${lockPath}.${process.pid}-${randomBytes(4).toString('hex')}${RECORD_SUFFIX}`;
+  const fd = openSync(record, 'wx', 0o644);
   try {
     writeSync(fd, content);
     const { dev, ino } = fstatSync(fd);
+    try {
+      linkSync(record, lockPath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+      throw error;
+    }
     return { dev, ino };
-  } catch (error) {
-    unlinkSync(lockPath);
-    throw error;
   } finally {
     closeSync(fd);
+    unlinkSync(record);
+  }
+}
+
+const RECORD_SUFFIX = '.lock-record';
+
+/** Records left by a process killed between creating its record and removing it: removed once their writer is gone. */
+function removeAbandonedRecords(lockPath: string): void {
+  const prefix = `${basename(lockPath)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(lockPath));
+  } catch {
+    return; // the create that follows reports an unusable folder
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(RECORD_SUFFIX)) continue;
+    const path = join(dirname(lockPath), name);
+    try {
+      const writer = parseHolder(readFileSync(path, 'utf8'));
+      const abandoned = writer === undefined ? Date.now() - statSync(path).mtimeMs > UNREADABLE_STALE_MS : !isRunning(writer);
+      if (abandoned) unlinkSync(path);
+    } catch {
+      // Removed meanwhile by its writer or another waiter.
+    }
   }
 }
 
