@@ -14,7 +14,7 @@ import { readWholeFile } from '../io/formats/read-file-document.js';
 import type { InputDocument } from '../io/input-document.js';
 import { htmlExtractor, type DocumentOptions } from '../io/read-options.js';
 import type { Analysis, AnalyzeOptions } from './analyze-document.js';
-import { analysisTask } from './task.js';
+import { analysisTask, prepareAnalysis } from './task.js';
 
 export interface FileTaskInput {
   readonly paths: readonly string[];
@@ -43,7 +43,7 @@ export interface FileTaskResult {
 export const fileTask: Task<FileTaskInput, FileTaskResult> = {
   name: 'read-whole-files',
   prepare(context: TaskContext) {
-    const analyze = analysisTask.prepare(context);
+    const analyze = prepareAnalysis(context);
     return async ({ paths, reading, analysis }) => {
       const files: FileOutcome[] = [];
       const documents: InputDocument[] = [];

@@ -10,7 +10,7 @@ import { recordFields } from '../io/formats/jsonl-record.js';
 import { describeReadError } from '../io/read-error.js';
 import type { HtmlMode } from '../io/read-options.js';
 import type { AnalyzeOptions } from './analyze-document.js';
-import { analysisTask } from './task.js';
+import { prepareAnalysis } from './task.js';
 import { rangeTask, type RangeTaskResult } from './range-task.js';
 import { recordsResult, unreadResult } from './records-result.js';
 
@@ -28,7 +28,7 @@ export interface ParquetTaskInput {
 export const parquetTask: Task<ParquetTaskInput, RangeTaskResult> = {
   name: 'read-parquet-rows',
   prepare(context: TaskContext) {
-    const analyze = analysisTask.prepare(context);
+    const analyze = prepareAnalysis(context);
     // The footers of the files this thread reads: a file's spans come a task each.
     const footers = new FooterCache();
     return async ({ path, span, textField, idField, keepField, html, analysis }) => {

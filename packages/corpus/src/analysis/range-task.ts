@@ -9,7 +9,7 @@ import { readJsonlBlock, readJsonlRange } from '../io/formats/jsonl-range.js';
 import { recordFields } from '../io/formats/jsonl-record.js';
 import { describeReadError } from '../io/read-error.js';
 import type { AnalyzeOptions } from './analyze-document.js';
-import { analysisTask } from './task.js';
+import { analysisTask, prepareAnalysis } from './task.js';
 import { recordsResult, unreadResult, type RangeTaskResult } from './records-result.js';
 
 export interface RangeTaskInput {
@@ -34,7 +34,7 @@ export type { RangeTaskResult };
 export const rangeTask: Task<RangeTaskInput, RangeTaskResult> = {
   name: 'read-jsonl-range',
   prepare(context) {
-    const analyze = analysisTask.prepare(context);
+    const analyze = prepareAnalysis(context);
     return ({ path, start, end, block, textField, idField, keepField, html, analysis }) => {
       let range;
       try {

@@ -5,7 +5,7 @@
 // another text.
 import { closeSync, openSync } from 'node:fs';
 import type { Task } from 'simhash-wasm/internal/pool';
-import { extractText } from '../html/extractor.js';
+import { afterExtractorReady, extractText } from '../html/extractor.js';
 import { readRecordAt } from '../io/formats/jsonl-range.js';
 import { recordFields } from '../io/formats/jsonl-record.js';
 import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
@@ -37,19 +37,23 @@ export const recordSetsTask: Task<RecordSetsInput, RecordSetsResult> = {
     const shingler = entry.createSimHash({ shingle: hasher.shingle, tokens: hasher.tokens });
     return ({ path, offsets, lengths, ids, textField, idField, html }) => {
       const fields = recordFields(textField, idField);
-      const extractor = htmlExtractor(html);
-      const sets: Uint32Array[] = [];
+      const records: { readonly text: string; readonly html: boolean }[] = [];
       const fd = openSync(path, 'r');
       try {
         for (let i = 0; i < offsets.length; i++) {
           const record = readRecordAt(fd, offsets[i], lengths[i], fields, html);
           if (record === null || 'skip' in record || record.id !== ids[i]) return { changed: i, ends: new Uint32Array(0), shingles: new Uint32Array(0) };
-          sets.push(shingleHashes(shingler, record.html ? extractText(record.text, extractor) : record.text));
+          records.push(record);
         }
       } finally {
         closeSync(fd);
       }
-      return { changed: -1, ...joinSets(sets) };
+      const extractor = htmlExtractor(html);
+      // A page by its main content waits for Readability to load, the first time (html/extractor.ts).
+      return afterExtractorReady(records.some((r) => r.html) && extractor, () => ({
+        changed: -1,
+        ...joinSets(records.map((r) => shingleHashes(shingler, r.html ? extractText(r.text, extractor) : r.text))),
+      }));
     };
   },
   transfer: (result) => [result.ends.buffer, result.shingles.buffer] as ArrayBuffer[],

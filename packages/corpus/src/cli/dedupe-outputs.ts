@@ -7,7 +7,7 @@ import { clusterRows, keepCounts, placeDocuments, type Placement } from '../grou
 import { DEFAULT_SAMPLE_GROUPS } from '../report-page/report-data.js';
 import { renderReport, sampledDocuments, type ReportEvaluation } from '../report-page/render-report.js';
 import { rereadDocuments } from '../analysis/second-pass.js';
-import { extractText } from '../html/extractor.js';
+import { extractTextWhenReady } from '../html/extractor.js';
 import { describeReadError, htmlExtractor } from '../io/index.js';
 import { integerParser } from './options.js';
 import { clustersFileChunks } from '../dedupe/clusters-file.js';
@@ -126,7 +126,7 @@ async function writeReport(path: string, result: DedupeResult, options: DedupeOp
     const pass = { entries: result.inputs, stdin, options, documents: result.documents };
     const extractor = htmlExtractor(options.html);
     for await (const { doc, document } of rereadDocuments(pass, `the report ${path}`, (d) => wanted.has(d))) {
-      texts.set(doc, document.html ? extractText(document.text, extractor) : document.text);
+      texts.set(doc, document.html ? await extractTextWhenReady(document.text, extractor) : document.text);
     }
   }
   const html = renderReport({ rows, summary: keepCounts(result, result.documents.length), pipelineVersion: result.pipelineVersion }, {

@@ -7,7 +7,7 @@ import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import type { Analyzer } from '../analysis/analyzer.js';
 import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { joinBatches } from '../analysis/batch-arrays.js';
-import { extractText, type HtmlExtractor } from '../html/extractor.js';
+import { extractTextWhenReady, type HtmlExtractor } from '../html/extractor.js';
 import { shingleHashes } from '../grouping/verify.js';
 import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
 import { analyzeMemoryDocuments, type MemoryDocument } from './memory-documents.js';
@@ -34,7 +34,7 @@ export async function referenceFromDocuments(against: unknown, settings: MemoryR
     names, fingerprints, tokens, sketches,
     ...(hasher === undefined ? {} : {
       async *sets(want: (entry: number) => boolean) {
-        for (let doc = 0; doc < texts.length; doc++) if (want(doc)) yield { doc, set: shingleHashes(hasher, html === false ? texts[doc] : extractText(texts[doc], html)) };
+        for (let doc = 0; doc < texts.length; doc++) if (want(doc)) yield { doc, set: shingleHashes(hasher, html === false ? texts[doc] : await extractTextWhenReady(texts[doc], html)) };
       },
     }),
   });

@@ -14,7 +14,7 @@ import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches } from '../grouping/group-batches.js';
 import { DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, type Verification, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
 import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { extractText } from '../html/extractor.js';
+import { extractorReady, extractText, extractTextWhenReady } from '../html/extractor.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
 import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
 import { KEEP_NAMES, keepField, type KeepRule } from '../grouping/keep.js';
@@ -127,7 +127,7 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
           // One text (HTML extracted) at a time, never all of them at once.
           const hasher = shingleHasher({ shingle, tokens: options.tokens });
           for (let doc = 0; doc < array.length; doc++) {
-            if (want(doc)) yield { doc, set: shingleHashes(hasher, html === false ? array[doc].text : extractText(array[doc].text, html)) };
+            if (want(doc)) yield { doc, set: shingleHashes(hasher, html === false ? array[doc].text : await extractTextWhenReady(array[doc].text, html)) };
           }
         },
       };
@@ -135,6 +135,8 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
     const field = keepField(keep);
     const reference = options.against === undefined ? undefined : await referenceFromDocuments(options.against, { analyzer, html, ...(settings === undefined ? {} : { hasher: shingleHasher({ shingle, tokens: options.tokens }) }) });
     const flagged: DedupeFlag[] = [];
+    // The streamed sets are made in a synchronous callback: the main-content extractor must be loaded before it.
+    if (streamed !== undefined) await extractorReady(html);
     const batches = analyzeMemoryDocuments(documents, {
       analyzer, html, label: 'documents', sample, ...(field === undefined ? {} : { keepPath: parseFieldPath(field) }),
       read(doc, { id, text }) {

@@ -8,7 +8,7 @@
 import type { Tokenization } from 'simhash-wasm';
 import type { BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import type { DocumentTable } from '../analysis/document-table.js';
-import { extractText } from '../html/extractor.js';
+import { extractTextWhenReady } from '../html/extractor.js';
 import { htmlExtractor } from '../io/index.js';
 import type { RecordSetsInput, RecordSetsResult } from '../analysis/record-sets-task.js';
 import { OutputError } from '../io/write/index.js';
@@ -39,7 +39,7 @@ export function rereadVerification(pass: Omit<Reread, 'documents'>, sample: Boil
       const extractor = htmlExtractor(pass.options.html);
       const rest = (doc: number) => want(doc) && documents.location(doc) === undefined;
       for await (const { doc, document } of rereadDocuments({ ...pass, documents }, LABEL, rest)) {
-        yield { doc, set: shingleHashes(hasher, document.html ? extractText(document.text, extractor) : document.text) };
+        yield { doc, set: shingleHashes(hasher, document.html ? await extractTextWhenReady(document.text, extractor) : document.text) };
       }
     },
   };

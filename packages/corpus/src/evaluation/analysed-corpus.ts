@@ -12,7 +12,7 @@ import type { BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { DocumentTable } from '../analysis/document-table.js';
 import { startAnalysis, type AnalysisOptions } from '../analysis/read-and-analyze.js';
 import { rereadDocuments } from '../analysis/second-pass.js';
-import { extractText } from '../html/extractor.js';
+import { extractTextWhenReady } from '../html/extractor.js';
 import { htmlExtractor } from '../io/index.js';
 import type { CorpusDocument } from './make-pairs.js';
 
@@ -38,7 +38,7 @@ export async function readAnalysedCorpus(inputs: readonly string[], stdin: () =>
   const documents: CorpusDocument[] = [];
   const pass = { entries: run.entries, stdin, options, documents: table };
   for await (const { document } of rereadDocuments(pass, 'the pairs made from the corpus', () => true)) {
-    documents.push({ text: document.html ? extractText(document.text, extractor) : document.text, source: document.source });
+    documents.push({ text: document.html ? await extractTextWhenReady(document.text, extractor) : document.text, source: document.source });
   }
   return { documents, ...joinBatches(batches), sample: run.sample! };
 }

@@ -3,7 +3,7 @@
 // the HTML parser, not SimHash. Texts alone, nothing analysed (`eval --corpus` reads by dedupe's first pass instead:
 // analysed-corpus.ts).
 import type { Readable } from 'node:stream';
-import { extractText } from '../html/extractor.js';
+import { extractTextWhenReady } from '../html/extractor.js';
 import { htmlExtractor, readDocuments, walkInputs, type DocumentOptions, type WalkOptions } from '../io/index.js';
 import type { CorpusDocument } from './make-pairs.js';
 
@@ -13,7 +13,7 @@ export async function readCorpus(inputs: readonly string[], stdin: Readable, opt
     if (event.kind === 'skipped') skipped(event.source, event.reason);
     else if (event.kind === 'document') {
       const { text, html, source } = event.document;
-      corpus.push({ text: html ? extractText(text, htmlExtractor(options.html)) : text, source });
+      corpus.push({ text: html ? await extractTextWhenReady(text, htmlExtractor(options.html)) : text, source });
     }
   }
   return corpus;

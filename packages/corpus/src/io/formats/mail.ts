@@ -5,6 +5,7 @@ import type { InputDocument } from '../input-document.js';
 import type { DocumentOptions } from '../read-options.js';
 import { looksBinary } from '../bytes/utf8.js';
 import { withConcatBlob } from './concat-blob.js';
+import { MAIL_HEADERS_LIMIT, withBodyFieldsOnly } from './mail-headers.js';
 import { wholeDocument } from './whole-document.js';
 
 type Parse = (message: Uint8Array) => Promise<{ text?: string; html?: string }>;
@@ -12,7 +13,18 @@ let parser: Promise<Parse> | undefined;
 
 /** postal-mime, loaded on the first message: commands that read no mail do not pay for it. */
 function parse(message: Uint8Array): Promise<{ text?: string; html?: string }> {
-  parser ??= import('postal-mime').then(({ default: PostalMime }) => (bytes: Uint8Array) => PostalMime.parse(bytes));
+  parser ??= import('postal-mime').then(({ default: PostalMime }) => async (bytes: Uint8Array) => {
+    // The body's own fields only (mail-headers.ts), counted against the same limit as the whole header block.
+    const cut = withBodyFieldsOnly(bytes);
+    if (cut.droppedBytes < MAIL_HEADERS_LIMIT) {
+      try {
+        return await PostalMime.parse(cut.message, { maxHeadersSize: MAIL_HEADERS_LIMIT - cut.droppedBytes });
+      } catch {
+        // The whole message's own outcome below: its error names the limit as postal-mime knows it.
+      }
+    }
+    return PostalMime.parse(bytes);
+  });
   return parser.then((run) => withConcatBlob(() => run(message)));
 }
 
