@@ -9,7 +9,8 @@ import { hamming } from '../../packages/simhash-wasm/src/core/bits.js';
 import { createSimHash } from '../../packages/simhash-wasm/src/pure/index.js';
 import { cumulative, fitBetaBinomial, logGamma } from '../../packages/corpus/src/evaluation/beta-binomial.js';
 import { corpusScale } from '../../packages/corpus/src/evaluation/corpus-scale.js';
-import { distanceHistogram } from '../../packages/corpus/src/evaluation/distance-histogram.js';
+import { distanceHistogram, EXACT_PAIRS_LIMIT, EXACT_TAIL_DISTANCE, SAMPLED_PAIRS, searchedDistanceHistogram } from '../../packages/corpus/src/evaluation/distance-histogram.js';
+import { searchInThread, type PairsSearch } from '../../packages/corpus/src/analysis/pairs-search.js';
 import { Random } from '../../packages/corpus/src/evaluation/random.js';
 import { runInProcess } from '../support/cli.js';
 import { article } from '../support/dedupe-fixture.js';
@@ -41,6 +42,24 @@ describe('distanceHistogram', () => {
     expect(got.pairs).toBe((200 * 199) / 2);
     expect(Array.from(got.counts)).toEqual(Array.from(want));
   });
+  it('past EXACT_PAIRS_LIMIT: a sample for the bulk, the tail counted exactly; the same counts whether the tail is searched after the sample or while it is counted', async () => {
+    const random = new Random(11);
+    const n = Math.ceil(Math.sqrt(2 * EXACT_PAIRS_LIMIT)) + 100;
+    const fps = BigUint64Array.from({ length: n }, () => (BigInt(Math.floor(random.next() * 2 ** 32)) << 32n) | BigInt(Math.floor(random.next() * 2 ** 32)));
+    // Planted pairs at distances 0..8 (a random pair this close is a one-in-billions chance): the tail must hold them.
+    for (let d = 0; d <= EXACT_TAIL_DISTANCE; d++) fps[2 * d + 1] = fps[2 * d] ^ ((1n << BigInt(d)) - 1n);
+    const sync = distanceHistogram(fps);
+    expect(sync.method).toBe('sampled');
+    expect(sync.sampledPairs).toBe(SAMPLED_PAIRS);
+    for (let d = 0; d <= EXACT_TAIL_DISTANCE; d++) expect(sync.counts[d]).toBeGreaterThanOrEqual(1);
+    let searched = false;
+    // A search that answers later, as the workers do: the sample is counted meanwhile.
+    const later: PairsSearch = { ...searchInThread, pairs: (index, k) => new Promise((resolve) => setTimeout(() => { searched = true; resolve(index.pairs(k)); }, 50)) };
+    const overlapped = await searchedDistanceHistogram(fps, later);
+    expect(searched).toBe(true);
+    expect(Array.from(overlapped.counts)).toEqual(Array.from(sync.counts));
+    expect(Array.from((await searchedDistanceHistogram(fps, searchInThread)).counts)).toEqual(Array.from(sync.counts));
+  }, 60_000);
 });
 
 describe('fitBetaBinomial', () => {

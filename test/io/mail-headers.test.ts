@@ -9,6 +9,7 @@ import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import { withConcatBlob } from '../../packages/corpus/src/io/formats/concat-blob.js';
 import { mailDocument } from '../../packages/corpus/src/io/formats/mail.js';
+import type { DocumentOptions } from '../../packages/corpus/src/io/read-options.js';
 import { MAIL_HEADERS_LIMIT, withBodyFieldsOnly } from '../../packages/corpus/src/io/formats/mail-headers.js';
 import { koi8rMessage, latin1Message, MESSAGES, RUSSIAN } from '../support/mail-fixtures.js';
 
@@ -19,7 +20,7 @@ const spam = readdirSync(data, { withFileTypes: true })
   .sort();
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const options = { html: 'auto', invalidUtf8: 'replace' } as const;
+const options: DocumentOptions = { html: 'auto', mail: true, invalidUtf8: 'replace' };
 
 async function bodies(message: Uint8Array | ArrayBuffer, maxHeadersSize?: number) {
   const { text, html } = await withConcatBlob(() => PostalMime.parse(message, maxHeadersSize === undefined ? {} : { maxHeadersSize }));

@@ -25,33 +25,50 @@ export const SAMPLED_PAIRS = 20_000_000;
 export const EXACT_TAIL_DISTANCE = 8;
 
 export function distanceHistogram(fingerprints: BigUint64Array, seed = 1): DistanceHistogram {
-  const { histogram, tail } = countPairs(fingerprints, seed);
-  return tail === undefined ? histogram : withTail(histogram, tail.pairs(EXACT_TAIL_DISTANCE));
+  if (pairCount(fingerprints.length) <= EXACT_PAIRS_LIMIT) return exactHistogram(fingerprints);
+  return withTail(sampledHistogram(fingerprints, seed), tailIndex(fingerprints).pairs(EXACT_TAIL_DISTANCE));
 }
 
 /** distanceHistogram, its exact tail searched by `search` (on the run's workers when that pays: pairs-search.ts). */
 export async function searchedDistanceHistogram(fingerprints: BigUint64Array, search: PairsSearch, seed = 1): Promise<DistanceHistogram> {
-  const { histogram, tail } = countPairs(fingerprints, seed);
-  return tail === undefined ? histogram : withTail(histogram, await search.pairs(tail, EXACT_TAIL_DISTANCE));
+  if (pairCount(fingerprints.length) <= EXACT_PAIRS_LIMIT) return exactHistogram(fingerprints);
+  // The tail's search goes out first: on the run's workers, this thread counts the sample while they search.
+  const tail = search.pairs(tailIndex(fingerprints), EXACT_TAIL_DISTANCE);
+  const histogram = sampledHistogram(fingerprints, seed);
+  return withTail(histogram, await tail);
 }
 
-/** Every pair counted, or the sample counted and the index whose pairs within EXACT_TAIL_DISTANCE are the exact tail. */
-function countPairs(fingerprints: BigUint64Array, seed: number): { histogram: DistanceHistogram; tail?: SimHashIndex } {
+const pairCount = (n: number) => (n * (n - 1)) / 2;
+
+/** Each fingerprint's low and high 32 bits, for popcounts without BigInts. */
+function halvesOf(fingerprints: BigUint64Array): { lo: Uint32Array; hi: Uint32Array } {
   const n = fingerprints.length;
-  const pairs = (n * (n - 1)) / 2;
   const lo = new Uint32Array(n), hi = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
     lo[i] = Number(fingerprints[i] & 0xffffffffn);
     hi[i] = Number(fingerprints[i] >> 32n);
   }
+  return { lo, hi };
+}
+
+/** Every pair counted. */
+function exactHistogram(fingerprints: BigUint64Array): DistanceHistogram {
+  const n = fingerprints.length;
+  const { lo, hi } = halvesOf(fingerprints);
   const counts = new Float64Array(65);
-  if (pairs <= EXACT_PAIRS_LIMIT) {
-    for (let i = 1; i < n; i++) {
-      const l = lo[i], h = hi[i];
-      for (let j = 0; j < i; j++) counts[popcount32(l ^ lo[j]) + popcount32(h ^ hi[j])]++;
-    }
-    return { histogram: { counts, pairs, method: 'exact', exactUpTo: 64, sampledPairs: 0 } };
+  for (let i = 1; i < n; i++) {
+    const l = lo[i], h = hi[i];
+    for (let j = 0; j < i; j++) counts[popcount32(l ^ lo[j]) + popcount32(h ^ hi[j])]++;
   }
+  return { counts, pairs: pairCount(n), method: 'exact', exactUpTo: 64, sampledPairs: 0 };
+}
+
+/** SAMPLED_PAIRS uniform random pairs counted and scaled: the bulk of the distribution, its left tail still to count. */
+function sampledHistogram(fingerprints: BigUint64Array, seed: number): DistanceHistogram {
+  const n = fingerprints.length;
+  const pairs = pairCount(n);
+  const { lo, hi } = halvesOf(fingerprints);
+  const counts = new Float64Array(65);
   const random = new Random(seed);
   for (let s = 0; s < SAMPLED_PAIRS; s++) {
     const i = random.below(n);
@@ -61,10 +78,14 @@ function countPairs(fingerprints: BigUint64Array, seed: number): { histogram: Di
   }
   const scale = pairs / SAMPLED_PAIRS;
   for (let d = 0; d <= 64; d++) counts[d] *= scale;
-  // The sample cannot see a left tail of a few thousand pairs among billions: count it exactly.
+  return { counts, pairs, method: 'sampled', exactUpTo: EXACT_TAIL_DISTANCE, sampledPairs: SAMPLED_PAIRS };
+}
+
+/** The sample cannot see a left tail of a few thousand pairs among billions: an index to count it exactly. */
+function tailIndex(fingerprints: BigUint64Array): SimHashIndex {
   const tail = new SimHashIndex({ maxDistance: EXACT_TAIL_DISTANCE });
   tail.addMany(fingerprints);
-  return { histogram: { counts, pairs, method: 'sampled', exactUpTo: EXACT_TAIL_DISTANCE, sampledPairs: SAMPLED_PAIRS }, tail };
+  return tail;
 }
 
 /** The sampled histogram with its counts up to EXACT_TAIL_DISTANCE replaced by the tail's exact ones. */
