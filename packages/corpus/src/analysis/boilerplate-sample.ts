@@ -10,6 +10,8 @@
 // n sampled ones, so at the 1% threshold and n ≥ 8,192 one the binomial spread is ±9 around 82: only shingles within
 // about ±0.2% of the threshold can land on the other side. Workers shingle only sampled texts (see `sampleLevel`).
 
+import { sortUint32 } from './sort-uint32.js';
+
 export const BOILERPLATE_MIN_DOCUMENTS = 8;
 export const BOILERPLATE_SHARE = 0.01;
 export const SAMPLE_TEXTS = 8192;
@@ -70,7 +72,7 @@ export class BoilerplateSample {
       all.set(set, at);
       at += set.length;
     }
-    all.sort();
+    sortUint32(all);
     // Sampled: the threshold is the share alone (the minimum of 8 texts of the whole corpus is far below it there).
     const threshold = this.#level === 0 ? boilerplateThreshold(texts) : Math.ceil(BOILERPLATE_SHARE * texts);
     const shingles = new Set<number>();

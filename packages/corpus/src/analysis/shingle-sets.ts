@@ -3,6 +3,7 @@
 // a distinct shingle. Two different shingles share 32 bits with probability 2^-32, so a pair of 1,000-shingle sets
 // gains a false shared shingle with probability ~2.3e-4: the similarity moves by at most 1/|A ∪ B| then.
 import { createSimHash, type SimHash, type Tokenization } from 'simhash-wasm';
+import { sortUint32 } from './sort-uint32.js';
 
 /** The hasher whose features() are the first pass's shingles (term weights change their counts, not the set). */
 export function shingleHasher(settings: { shingle: number; tokens?: Tokenization }): SimHash {
@@ -37,7 +38,7 @@ export function joinSets(sets: readonly Uint32Array[]): { ends: Uint32Array; shi
 }
 
 export function sortedUnique(values: Uint32Array): Uint32Array {
-  values.sort();
+  sortUint32(values);
   let n = 0;
   for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[n - 1]) values[n++] = values[i];
   return n === values.length ? values : values.slice(0, n);

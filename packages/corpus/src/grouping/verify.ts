@@ -10,7 +10,7 @@
 // command line's dedupe/verify-pass.ts) or kept from the first pass (the library's dedupe() over a stream).
 import type { DocumentTable } from '../analysis/document-table.js';
 import type { Boilerplate, BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { setSimilarity, withoutBoilerplate, type SimilarityMode } from '../analysis/shingle-sets.js';
+import { setSimilarity, sortedUnique, withoutBoilerplate, type SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
 import { BoilerplateFilter, sketchFilter } from './sketch-filter.js';
 import type { SketchSource } from './sketch-store.js';
@@ -126,10 +126,7 @@ function pairedDocuments(pairs: NearPairs): Uint32Array {
   const all = new Uint32Array(2 * pairs.earlier.length);
   all.set(pairs.earlier);
   all.set(pairs.later, pairs.earlier.length);
-  all.sort();
-  let distinct = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i];
-  return all.subarray(0, distinct);
+  return sortedUnique(all);
 }
 
 function boilerplateStats(boilerplate: Boilerplate) {
