@@ -1,5 +1,5 @@
 // A worker's tasks, prepared from its setup. A worker thread answers messages with them, and a one-thread run
-// (createLocalPool) calls them in this thread: the same functions, so one thread and many give the same bits.
+// (task-pool.ts's localPool) calls them in this thread: the same functions, so one thread and many give the same bits.
 import type { SimHash } from '../core/simhash.js';
 import { createFeaturesInto } from '../core/simhash.js';
 import { engineOf, loadEntry } from './engine-entry.js';
