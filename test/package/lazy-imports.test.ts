@@ -1,7 +1,7 @@
 // What the command and its workers load at start (the static imports of the built dist/cli.js and
 // dist/analysis-worker.js, followed through their chunks): not Readability and linkedom, 80 ms of imports per
 // thread that only a page read by its main content needs (html/extractor.ts loads them then), nor the readers that
-// load on their first input (postal-mime, warcio, hyparquet).
+// load on their first input (postal-mime, warcio, hyparquet), nor ioredis (40 ms, loaded on the first connection).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,12 @@ describe('start-up imports of the built command', () => {
       for (const lazy of ['linkedom', '@mozilla/readability', 'postal-mime', 'warcio', 'hyparquet']) expect([...packages]).not.toContain(lazy);
     });
   }
+  it('simhash-wasm-redis, which the command imports, loads ioredis only when it first connects', () => {
+    const packages = staticPackages(join(packageDir.redis, 'dist', 'index.js'));
+    expect(packages.has('cluster-key-slot')).toBe(true); // the walk found the imports
+    expect([...packages]).not.toContain('ioredis');
+  });
+
   it('the html entry still loads Readability and linkedom itself (its htmlMainText is synchronous)', () => {
     expect([...staticPackages(join(packageDir.corpus, 'dist', 'html.js'))]).toEqual(expect.arrayContaining(['linkedom', '@mozilla/readability']));
   });

@@ -2,7 +2,8 @@
 // retry policy. Unbounded, ioredis retries a down master for about a second, then throws "Too many Cluster
 // redirections" and prints "Unhandled error event" for every reconnect attempt: here errors reach the caller as
 // rejected promises within a few hundred milliseconds, and the client's own 'error' events are kept, not printed.
-import { Cluster, Redis, type RedisOptions } from 'ioredis';
+// ioredis loads on the first connection (about 40 ms of imports): `simhash` commands that use no Redis never pay it.
+import type { Cluster, Redis, RedisOptions } from 'ioredis';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import { RedisIndexError } from './errors.js';
 import { MasterPipelines } from './master-pipelines.js';
@@ -61,10 +62,11 @@ export async function connect(options: RedisConnectionOptions): Promise<Connecti
     retryStrategy: retry,
     lazyConnect: true,
   };
-  const cluster = mode === 'cluster' || (mode === 'auto' && (await clusterEnabled(nodes[0], redisOptions)));
+  const ioredis = await import('ioredis');
+  const cluster = mode === 'cluster' || (mode === 'auto' && (await clusterEnabled(ioredis.Redis, nodes[0], redisOptions)));
   let last: Error | null = null;
   const client: RedisClient = cluster
-    ? new Cluster(nodes, {
+    ? new ioredis.Cluster(nodes, {
         redisOptions: { ...redisOptions, lazyConnect: false },
         clusterRetryStrategy: retry,
         maxRedirections: 16,
@@ -75,7 +77,7 @@ export async function connect(options: RedisConnectionOptions): Promise<Connecti
         enableOfflineQueue: true,
         lazyConnect: true,
       })
-    : new Redis({ ...nodes[0], ...redisOptions });
+    : new ioredis.Redis({ ...nodes[0], ...redisOptions });
   client.on('error', (error: Error) => {
     last = error;
   });
@@ -98,8 +100,8 @@ export async function connect(options: RedisConnectionOptions): Promise<Connecti
   };
 }
 
-async function clusterEnabled(node: { host: string; port: number }, options: RedisOptions): Promise<boolean> {
-  const probe = new Redis({ ...node, ...options, maxRetriesPerRequest: 0, retryStrategy: () => null });
+async function clusterEnabled(Client: typeof Redis, node: { host: string; port: number }, options: RedisOptions): Promise<boolean> {
+  const probe = new Client({ ...node, ...options, maxRetriesPerRequest: 0, retryStrategy: () => null });
   // The reason (a refused password, say) comes as an 'error' event; the promise only says the connection closed.
   let reason: Error | null = null;
   probe.on('error', (error: Error) => {
