@@ -1,10 +1,12 @@
 // Documents analysed on the pool while reading goes on, handed back in input order whatever order the workers finish
-// in. Five kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
+// in. Six kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
 // texts it sends to the pool in batches; plain JSONL files, which it only cuts into byte ranges for the workers
 // to read and analyse themselves (range-task.ts), so the main thread never parses a record; blocks of whole lines of
 // other JSONL streams (compressed, stdin), which it decompressed and the workers parse, by the same task; Parquet
 // files, whose row groups it cuts into spans of rows for the workers to decode and analyse (parquet-reads.ts,
-// parquet-task.ts); and files that are one document each, whose paths it hands out in batches for the workers to
+// parquet-task.ts); plain WARC/WET files, whose records it finds by their headers alone and cuts into spans for the
+// workers to parse, decode and analyse (io/formats/warc-spans.ts, warc-task.ts), reading on here as a stream where
+// the scan stops; and files that are one document each, whose paths it hands out in batches for the workers to
 // read, decode and analyse (file-task.ts).
 //
 // Results are put in order in two steps. Sequencing takes each input in turn once it is read (a range's worker has
@@ -21,6 +23,7 @@ import type { FileTaskResult } from './file-task.js';
 import { parquetReads, type ParquetRead } from './parquet-reads.js';
 import { unreadGroup, type RowGroup } from '../io/formats/parquet-file.js';
 import type { RowSpan } from '../io/formats/parquet-spans.js';
+import { warcSpans, type WarcSpan } from '../io/formats/warc-spans.js';
 
 export interface AnalysisHooks {
   /** The inputs are walked: this many bytes of files to read (undefined when stdin is among them). */
@@ -39,7 +42,7 @@ export interface InOrderSettings {
   readonly sample?: BoilerplateSample;
   /** How the pages among the documents are turned into text. */
   readonly extractor: HtmlExtractor;
-  /** How JSONL records and whole files are read (for the files the workers read); needed when there are whole files. */
+  /** How JSONL records, whole files and WARC records are read (for the files the workers read); needed when there are whole files or WARC files. */
   readonly reading?: DocumentOptions;
   /** The size of the byte ranges a JSONL file is cut into (tests make it tiny); default RANGE_BYTES. */
   readonly rangeBytes?: number;
@@ -76,6 +79,13 @@ const FILES_PER_TASK = 64;
  * commonly cut them), so a few pages a task keep the pages read twice, where two spans meet, a small share.
  */
 const SPAN_RANGES = 4;
+/**
+ * Spans of WARC records hold about this many RANGE_BYTES: a few dozen pages of a few tens of kilobytes each, so a
+ * task's round trip and its warcio start are paid by many records, and a span in flight stays a few megabytes.
+ */
+const WARC_SPAN_RANGES = 4;
+/** A WARC record has no fields: a file read on here by its reader needs none. */
+const NO_FIELDS = recordFields(undefined, undefined, undefined);
 
 /** Documents read in this thread, to be analysed together once their batch is cut. */
 interface Segment {
@@ -98,12 +108,13 @@ interface FileLines extends RangeFile {
 
 type Read =
   | { readonly events: readonly DocumentEvent[] }
-  | { readonly file: FileLines; readonly result: Promise<RangeTaskResult>; settled: boolean }
+  /** A JSONL range or block, or a WARC span (`from`: its start, where the file is read on from should it come back unframed). */
+  | { readonly file: FileLines; readonly result: Promise<RangeTaskResult>; settled: boolean; readonly from?: number }
   | { readonly batch: readonly WholeFile[]; readonly files: Promise<FileTaskResult>; settled: boolean }
   /** A container found by its first bytes among whole files: its reader's events, taken a batch at a time. */
   | { readonly container: AsyncIterator<DocumentEvent[]> }
-  /** A Parquet file: its row groups, each taken (and its spans sent out) while there is room. */
-  | { readonly file: FileLines; readonly parquet: AsyncIterator<ParquetRead> }
+  /** A file whose reads are made while there is room: a Parquet file's row groups, a WARC file's spans of records. */
+  | { readonly more: AsyncIterator<Read> }
   | { readonly file: FileLines; readonly group: RowGroup; readonly spans: Promise<RangeTaskResult[]>; settled: boolean };
 
 type Output = { readonly segment: Segment } | { readonly batch: RangeBatch | AnalyzedBatch };
@@ -181,8 +192,15 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       }
     }
   };
-  const sequenceRange = (file: FileLines, result: RangeTaskResult) => {
+  const sequenceRange = (file: FileLines, result: RangeTaskResult, from?: number) => {
     if (file.failed) return;
+    if (result.unframed === true) {
+      // warcio did not find the span's records where the scan did: the file is read on here from the span's start,
+      // as a whole file is, and what the workers read of it after that is not used.
+      file.failed = true;
+      reads.unshift({ container: containerDocuments(file.path, 'warc', reading(), NO_FIELDS, from) });
+      return;
+    }
     if (result.readError !== undefined) {
       file.failed = true;
       hooks.skipped(file.path, result.readError);
@@ -191,9 +209,9 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     // Line numbers from 1, as a streamed read numbers them.
     const first = file.lines + 1;
     file.lines += result.lines;
-    for (const { line, kind, reason } of result.notes) {
-      if (kind === 'skipped') hooks.skipped(lineSource(file, first + line), reason);
-      else hooks.flagged?.(lineSource(file, first + line), reason);
+    for (const { line, kind, reason, offset } of result.notes) {
+      if (kind === 'skipped') hooks.skipped(lineSource(file, first + line, offset), reason);
+      else hooks.flagged?.(lineSource(file, first + line, offset), reason);
     }
     const columns: RangeColumns = { file, byOffset: file.byOffset, firstLine: first, line: result.line, offset: result.offset, length: result.length, ids: result.ids, ...(result.keepValues === undefined ? {} : { keepValues: result.keepValues }) };
     const n = result.line.length;
@@ -238,7 +256,39 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       last = result.catch(() => {});
       return result;
     };
-    return { file, parquet: parquetReads(path, recordFields(textField, idField, keepField), read, spanBytes, analyzer.threads) };
+    const groups = parquetReads(path, recordFields(textField, idField, keepField), read, spanBytes, analyzer.threads);
+    return { more: (async function* () {
+      for await (const next of groups) yield takeParquet(file, next);
+    })() };
+  };
+
+  /**
+   * A plain WARC file: its records found by their headers (io/formats/warc-spans.ts) and cut into spans as there is
+   * room, each read and analysed by a worker; where the scan stops (a record not framed as it trusts, or a file that
+   * is no plain WARC), the file is read on here as a stream, unless a span came back unframed and it is read on from
+   * there already.
+   */
+  const readWarc = (path: string): Read => {
+    const file: FileLines = { path, records: true, lines: 0, failed: false, byOffset: false };
+    return { more: (async function* () {
+      for (const step of warcSpans(path, WARC_SPAN_RANGES * rangeBytes)) {
+        if (file.failed) return;
+        yield 'span' in step ? readWarcSpan(file, step.span) : { container: unlessFailed(file, () => containerDocuments(path, 'warc', reading(), NO_FIELDS, step.rest)) };
+      }
+    })() };
+  };
+  const readWarcSpan = (file: FileLines, span: WarcSpan): Read => {
+    const { html, invalidUtf8 } = reading();
+    const result = analyzer.analyzeWarc({ path: file.path, span, reading: { html, invalidUtf8 }, analysis: options() });
+    const read = { file, result, settled: false, from: span.start };
+    void result.then((r) => {
+      read.settled = true;
+      // An unframed span's bytes are counted when the file is read on from it.
+      if (r.unframed !== true) bytesRead += span.end - span.start;
+      if (r.analysis !== undefined) done += r.line.length;
+      report();
+    }, () => {});
+    return read;
   };
   const takeParquet = (file: FileLines, next: ParquetRead): Read => {
     if ('events' in next) return next;
@@ -283,8 +333,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       const { path } = batch[i];
       if ('container' in file) {
         // Its documents follow this batch's, and the files after it follow them, as a batch of their own.
-        const options = reading();
-        const container = file.container === 'parquet' ? readParquet(path) : { container: containerDocuments(path, file.container, options, recordFields(options.textField, options.idField, options.keepField)) };
+        const container = file.container === 'parquet' ? readParquet(path) : readWarc(path);
         reads.unshift(container, ...(i + 1 < batch.length ? [readFiles(batch.slice(i + 1))] : []));
       } else if ('reason' in file) {
         hooks.skipped(path, file.reason);
@@ -316,28 +365,28 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     yield* flow(false);
   }
 
-  /** The next row group of the Parquet file at reads[at], put ahead of it (its spans sent out); the file goes once it has no more. */
-  async function takeGroup(at: number): Promise<void> {
-    const read = reads[at] as Extract<Read, { parquet: unknown }>;
-    const next = await read.parquet.next();
+  /** The next read of the file at reads[at] (a row group, a span), put ahead of it; the file goes once it has no more. */
+  async function takeMore(at: number): Promise<void> {
+    const read = reads[at] as Extract<Read, { more: unknown }>;
+    const next = await read.more.next();
     if (next.done === true) reads.splice(at, 1);
-    else reads.splice(at, 0, takeParquet(read.file, next.value));
+    else reads.splice(at, 0, next.value);
   }
 
   /** Sequences what is read and hands out what is analysed: everything (`all`), or what is ready or over the limit. */
   async function* flow(all: boolean): AsyncGenerator<AnalyzedBatch> {
     for (;;) {
       const full = reads.length + out.length > limit;
-      // A Parquet file waiting behind other reads sends its row groups out while there is room.
-      const waiting = reads.findIndex((r) => 'parquet' in r);
+      // A Parquet or WARC file waiting behind other reads sends its row groups or spans out while there is room.
+      const waiting = reads.findIndex((r) => 'more' in r);
       if (!full && waiting > 0) {
-        await takeGroup(waiting);
+        await takeMore(waiting);
         continue;
       }
       const read = reads[0];
-      if (read !== undefined && 'parquet' in read) {
-        // First: only its row groups can come next.
-        await takeGroup(0);
+      if (read !== undefined && 'more' in read) {
+        // First: only its own reads can come next.
+        await takeMore(0);
         continue;
       }
       if (read !== undefined && 'container' in read) {
@@ -352,7 +401,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
         }
       } else if (read !== undefined && (all || full || 'events' in read || read.settled)) {
         reads.shift();
-        if ('result' in read) sequenceRange(read.file, await read.result);
+        if ('result' in read) sequenceRange(read.file, await read.result, read.from);
         else if ('spans' in read) sequenceGroup(read.file, read.group, await read.spans);
         else if ('files' in read) sequenceFiles(read.batch, await read.files);
         else sequenceEvents(read.events);
@@ -384,8 +433,8 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
         yield* flow(false);
         continue;
       }
-      if (unit.kind === 'parquet-file') {
-        reads.push(readParquet(unit.path));
+      if (unit.kind === 'parquet-file' || unit.kind === 'warc-file') {
+        reads.push(unit.kind === 'parquet-file' ? readParquet(unit.path) : readWarc(unit.path));
         yield* flow(false);
         continue;
       }
@@ -407,7 +456,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
   } finally {
     // Stopped early (an error, the reader gone): let the rest settle so none rejects unobserved.
     await Promise.allSettled([
-      ...reads.flatMap((r): Promise<unknown>[] => ('result' in r ? [r.result] : 'spans' in r ? [r.spans] : 'files' in r ? [r.files] : 'container' in r ? [r.container.return?.() ?? Promise.resolve()] : 'parquet' in r ? [r.parquet.return?.() ?? Promise.resolve()] : [])),
+      ...reads.flatMap((r): Promise<unknown>[] => ('result' in r ? [r.result] : 'spans' in r ? [r.spans] : 'files' in r ? [r.files] : 'container' in r ? [r.container.return?.() ?? Promise.resolve()] : 'more' in r ? [r.more.return?.() ?? Promise.resolve()] : [])),
       ...out.flatMap((o) => ('segment' in o && o.segment.analysis !== undefined ? [o.segment.analysis] : [])),
     ]);
   }
@@ -435,4 +484,9 @@ export function addToSample(sample: BoilerplateSample, batch: Analysis): void {
 
 function fail(message: string): never {
   throw new Error(message);
+}
+
+/** The reader's events, unless the file has failed by the time they are first asked for (then none). */
+async function* unlessFailed(file: { readonly failed: boolean }, read: () => AsyncIterable<DocumentEvent[]>): AsyncGenerator<DocumentEvent[]> {
+  if (!file.failed) yield* read();
 }
