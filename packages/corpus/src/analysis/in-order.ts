@@ -373,23 +373,27 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     else reads.splice(at, 0, next.value);
   }
 
+  /** The first batch waiting can be handed out without waiting. */
+  const ready = () => out[0] !== undefined && ('batch' in out[0] || out[0].segment.settled);
+
   /** Sequences what is read and hands out what is analysed: everything (`all`), or what is ready or over the limit. */
   async function* flow(all: boolean): AsyncGenerator<AnalyzedBatch> {
     for (;;) {
       const full = reads.length + out.length > limit;
-      // A Parquet or WARC file waiting behind other reads sends its row groups or spans out while there is room.
+      // A Parquet or WARC file sends its row groups or spans out while there is room. Without room, and first, it
+      // waits for batches to be handed out: taking one more read then, to wait for it alone, would read the rest of
+      // the file one read at a time, on one worker.
       const waiting = reads.findIndex((r) => 'more' in r);
-      if (!full && waiting > 0) {
+      if (!full && waiting >= 0) {
         await takeMore(waiting);
         continue;
       }
       const read = reads[0];
+      // A read not yet done is waited for (all of them at the end, the oldest when full) only when no batch is ready
+      // to hand out: a batch handed out makes room for the next read, so the workers have reads waiting meanwhile.
       if (read !== undefined && 'more' in read) {
-        // First: only its own reads can come next.
-        await takeMore(0);
-        continue;
-      }
-      if (read !== undefined && 'container' in read) {
+        // Full: hand out below.
+      } else if (read !== undefined && 'container' in read) {
         // A container's events join batches as they come; when too many batches wait, the oldest go out first
         // (unless the first is still being filled: then only more events can finish it).
         const filling = out[0] !== undefined && 'segment' in out[0] && out[0].segment.analysis === undefined;
@@ -399,7 +403,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
           else sequenceEvents(next.value);
           continue;
         }
-      } else if (read !== undefined && (all || full || 'events' in read || read.settled)) {
+      } else if (read !== undefined && ('events' in read || read.settled || ((all || full) && !ready()))) {
         reads.shift();
         if ('result' in read) sequenceRange(read.file, await read.result, read.from);
         else if ('spans' in read) sequenceGroup(read.file, read.group, await read.spans);
