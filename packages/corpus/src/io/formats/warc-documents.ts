@@ -15,6 +15,10 @@ import { wantsHtml } from './whole-document.js';
 /** Records are handed on this many events at a time: one step of the async machinery per batch, not per record. */
 const BATCH_EVENTS = 64;
 
+/** warcio, loaded on the first WARC file (a worker reads a span a task: loaded once, not resolved again each time). */
+let warcio: Promise<typeof import('warcio')> | undefined;
+const loadWarcio = () => (warcio ??= import('warcio'));
+
 /** How reports name a record: by the byte offset where it starts (of the compressed file, for .warc.gz). */
 export function warcRecordSource(label: string, offset: number): string {
   return `${label}:offset ${offset}`;
@@ -55,7 +59,7 @@ export async function* warcDocuments(label: string, chunks: AsyncIterable<Uint8A
  * would try a first chunk of a few bytes as gzip, wait for more, and drop it).
  */
 export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: DocumentOptions, plain = false): AsyncGenerator<WarcOutcome> {
-  const { AsyncIterReader: Reader, WARCParser: Parser } = await import('warcio');
+  const { AsyncIterReader: Reader, WARCParser: Parser } = await loadWarcio();
   // The bytes warcio is given (its offsets count the same bytes), so what it leaves after the last record is known.
   const fed = byteCounter();
   const stream = counting(chunks, fed);
