@@ -171,7 +171,7 @@ describe('WARC read by spans of records on the workers', () => {
     expect(want.outputs.groups.length).toBeGreaterThan(3);
     expect(want.outputs.verifiedPairs).toBeGreaterThan(0);
     for (const threads of [1, 2, 3]) {
-      // 997 bytes: spans of a record or two; the default: a span of a few megabytes, the whole of these files.
+      // 997 bytes: a span a record or two; the default: a span of a megabyte, the whole of these files.
       for (const rangeBytes of [997, undefined]) {
         const { spans, ...got } = await onWorkers(inputs, options, threads, rangeBytes);
         const label = `${threads} threads, spans of ${rangeBytes ?? 'default'} bytes`;

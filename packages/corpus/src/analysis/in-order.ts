@@ -365,6 +365,8 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
 
   /** The first batch waiting can be handed out without waiting. */
   const ready = () => out[0] !== undefined && ('batch' in out[0] || out[0].segment.settled);
+  /** A batch waiting is cut (its analysis sent out), so it can be handed out once analysed. */
+  const isCut = (output: Output | undefined) => output !== undefined && ('batch' in output || output.segment.analysis !== undefined);
 
   /** Sequences what is read and hands out what is analysed: everything (`all`), or what is ready or over the limit. */
   async function* flow(all: boolean): AsyncGenerator<AnalyzedBatch> {
@@ -382,7 +384,11 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       // A read not yet done is waited for (all of them at the end, the oldest when full) only when no batch is ready
       // to hand out: a batch handed out makes room for the next read, so the workers have reads waiting meanwhile.
       if (read !== undefined && 'more' in read) {
-        // Full: hand out below.
+        // Full: hand out below, unless the first batch is still being filled (then only more reads can finish it).
+        if (!isCut(out[0])) {
+          await takeMore(0);
+          continue;
+        }
       } else if (read !== undefined && 'container' in read) {
         // A container's events join batches as they come; when too many batches wait, the oldest go out first
         // (unless the first is still being filled: then only more events can finish it).
@@ -401,7 +407,8 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
         else sequenceEvents(read.events);
         continue;
       }
-      if (all && open.length > 0) cut();
+      // The last batch is cut once every read is in (a batch handed out before that leaves the open one to fill).
+      if (all && reads.length === 0 && open.length > 0) cut();
       const first = out[0];
       // A segment whose batch is still being filled waits for the documents that follow it.
       if (first === undefined || ('segment' in first && first.segment.analysis === undefined)) return;
