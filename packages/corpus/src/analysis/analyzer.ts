@@ -7,6 +7,7 @@ import { rangeTask, type RangeTaskInput, type RangeTaskResult } from './range-ta
 import { fileTask, type FileTaskInput, type FileTaskResult } from './file-task.js';
 import { recordSetsTask, type RecordSetsInput, type RecordSetsResult } from './record-sets-task.js';
 import { parquetTask, type ParquetTaskInput } from './parquet-task.js';
+import { warcTask, type WarcTaskInput } from './warc-task.js';
 
 export interface Analyzer {
   readonly version: string;
@@ -18,6 +19,8 @@ export interface Analyzer {
   analyzeFiles(files: FileTaskInput): Promise<FileTaskResult>;
   /** A span of a Parquet file's rows, read and analysed where the analysis runs (parquet-task.ts). */
   analyzeRows(rows: ParquetTaskInput): Promise<RangeTaskResult>;
+  /** A span of a plain WARC file's records, read and analysed where the analysis runs (warc-task.ts). */
+  analyzeWarc(records: WarcTaskInput): Promise<RangeTaskResult>;
   /** The verification's sets of JSONL records read back, where the analysis runs (record-sets-task.ts). */
   recordSets(records: RecordSetsInput): Promise<RecordSetsResult>;
   /** The index search on the workers (pairs-search.ts); undefined in one thread. */
@@ -36,7 +39,7 @@ export interface AnalyzerOptions {
 
 export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer> {
   const setup = { engine: options.engine, shingle: options.shingle, tokens: options.tokens, termWeights: options.termWeights };
-  const local = await prepareTasks(setup, [analysisTask, rangeTask, fileTask, parquetTask, recordSetsTask]); // checks the options, and names the pipeline version
+  const local = await prepareTasks(setup, [analysisTask, rangeTask, fileTask, parquetTask, warcTask, recordSetsTask]); // checks the options, and names the pipeline version
   const workers = options.threads === 1 ? undefined : await WorkerPool.start(options.threads, setup, findWorkerScript(import.meta.url, { built: 'analysis-worker.js', source: './worker.ts' }));
   const pool = workers ?? localPool(local);
   return {
@@ -46,6 +49,7 @@ export async function createAnalyzer(options: AnalyzerOptions): Promise<Analyzer
     analyzeRange: (range) => pool.run(rangeTask, range),
     analyzeFiles: (files) => pool.run(fileTask, files),
     analyzeRows: (rows) => pool.run(parquetTask, rows),
+    analyzeWarc: (records) => pool.run(warcTask, records),
     recordSets: (records) => pool.run(recordSetsTask, records),
     search: workers === undefined ? undefined : searchOnPool(workers),
     close: () => pool.close(),

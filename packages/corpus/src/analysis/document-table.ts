@@ -1,24 +1,34 @@
 // The documents of a run, in input order, as the grouping holds them until the outputs are written. Documents a
-// worker read from a JSONL file by range (range-task.ts) or from a Parquet file by span of rows (parquet-task.ts) are
-// held as columns: their line (or row), where the line is in the file and its length, and their ids packed into one
-// string per range (id-column.ts). About 30 bytes a document, where an object per document with its id string cost
-// over 100: a million documents then hold no object or string each. Any other document (whole files, read here or by
-// a worker; stdin; WARC and CSV) is held as the object it came as.
+// worker read from a JSONL file by range (range-task.ts), from a Parquet file by span of rows (parquet-task.ts) or
+// from a WARC file by span of records (warc-task.ts) are held as columns: their line (or row, or record), where the
+// line is in the file and its length, and their ids packed into one string per range (id-column.ts). About 30 bytes
+// a document, where an object per document with its id string cost over 100: a million documents then hold no object
+// or string each. Any other document (whole files, read here or by a worker; stdin; compressed WARC and CSV) is held
+// as the object it came as.
 //
 // A document is made into a DocumentInfo when asked for (`at`), for the few an output names or a later pass reads
 // back by its place in the file (`location`).
 import type { AnalyzedBatch, DocumentInfo } from './analyze-document.js';
 import { idAt, type IdColumn } from './id-column.js';
 import { parquetRowSource } from '../io/formats/parquet-file.js';
+import { warcRecordSource } from '../io/formats/warc-documents.js';
 
-/** Where a range's documents come from: a JSONL file or stream, or (`rows`) a Parquet file, whose lines are rows. */
+/**
+ * Where a range's documents come from: a JSONL file or stream, a Parquet file (`rows`), whose lines are rows, or a
+ * WARC file (`records`), whose lines are records, named by their offsets.
+ */
 export interface RangeFile {
   readonly path: string;
   readonly rows?: boolean;
+  readonly records?: boolean;
 }
 
-/** How reports name line `line` (from 1) of a range's file: `path:12`, or a Parquet row as `path:row 12`. */
-export function lineSource(file: RangeFile, line: number): string {
+/**
+ * How reports name line `line` (from 1) of a range's file: `path:12`, a Parquet row as `path:row 12`, a WARC record
+ * by the offset where it starts (`offset`) as `path:offset 1234`.
+ */
+export function lineSource(file: RangeFile, line: number, offset?: number): string {
+  if (file.records === true) return warcRecordSource(file.path, offset ?? NaN);
   return file.rows === true ? parquetRowSource(file.path, line - 1) : `${file.path}:${line}`;
 }
 
@@ -30,7 +40,10 @@ export interface RangeColumns {
   /** The line (or row) number, from 1, of the range's first line: each document's is this plus its `line`. */
   readonly firstLine: number;
   readonly line: Uint32Array;
-  /** Where its line starts in the file (with `byOffset` alone), and the line's length without its break (the document's bytes). */
+  /**
+   * Where its line starts in the file (with `byOffset` alone, or a WARC record's, which names it), and the line's
+   * length without its break (the document's bytes).
+   */
   readonly offset: Float64Array;
   readonly length: Uint32Array;
   readonly ids: IdColumn;
@@ -64,7 +77,7 @@ export function rangeDocument(columns: RangeColumns, i: number): DocumentInfo {
   const id = idAt(columns.ids, i);
   if (columns.byOffset) return new RangeDocument(columns.file, line, columns.offset[i], columns.length[i], id, keepValue);
   // As a streamed read names and sizes it (io/formats/jsonl-documents.ts, parquet-documents.ts).
-  const info = { source: lineSource(columns.file, line), bytes: columns.length[i], ...(id === undefined ? {} : { id }) };
+  const info = { source: lineSource(columns.file, line, columns.offset[i]), bytes: columns.length[i], ...(id === undefined ? {} : { id }) };
   return keepValue === undefined ? info : { ...info, keepValue };
 }
 

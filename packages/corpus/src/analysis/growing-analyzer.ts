@@ -1,6 +1,6 @@
 // An analyzer for input of unknown size (stdin) when --threads was not given: it starts in this thread, where small
 // inputs are fastest (starting workers costs about 100 ms), and moves to a pool of workers once enough text has gone
-// through to pay for them (characters of texts, or bytes of the JSONL ranges, blocks, whole files and Parquet rows it reads). Batches keep their order
+// through to pay for them (characters of texts, or bytes of the JSONL ranges, blocks, whole files, Parquet rows and WARC records it reads). Batches keep their order
 // either way: the caller hands results out in input order.
 import type { IndexSearch } from 'simhash-wasm/internal/pool';
 import { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
@@ -40,6 +40,11 @@ export async function createGrowingAnalyzer(options: AnalyzerOptions, thresholdC
       seen += rows.span.bytes;
       if (pool === undefined && seen >= thresholdChars) pool = createAnalyzer(options);
       return pool === undefined ? local.analyzeRows(rows) : pool.then((p) => p.analyzeRows(rows));
+    },
+    analyzeWarc(records) {
+      seen += records.span.end - records.span.start;
+      if (pool === undefined && seen >= thresholdChars) pool = createAnalyzer(options);
+      return pool === undefined ? local.analyzeWarc(records) : pool.then((p) => p.analyzeWarc(records));
     },
     recordSets(records) {
       return pool === undefined ? local.recordSets(records) : pool.then((p) => p.recordSets(records));

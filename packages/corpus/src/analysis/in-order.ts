@@ -1,16 +1,18 @@
 // Documents analysed on the pool while reading goes on, handed back in input order whatever order the workers finish
-// in. Five kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
+// in. Six kinds of input arrive, in input order: events this thread read (documents, skipped inputs, progress), whose
 // texts it sends to the pool in batches; plain JSONL files, which it only cuts into byte ranges for the workers
 // to read and analyse themselves (range-task.ts), so the main thread never parses a record; blocks of whole lines of
 // other JSONL streams (compressed, stdin), which it decompressed and the workers parse, by the same task; Parquet
 // files, whose row groups it cuts into spans of rows for the workers to decode and analyse (parquet-reads.ts,
-// parquet-task.ts); and files that are one document each, whose paths it hands out in batches for the workers to
+// parquet-task.ts); plain WARC/WET files, whose records it finds by their headers alone and cuts into spans for the
+// workers to parse, decode and analyse (io/formats/warc-spans.ts, warc-task.ts), reading on here as a stream where
+// the scan stops; and files that are one document each, whose paths it hands out in batches for the workers to
 // read, decode and analyse (file-task.ts).
 //
 // Results are put in order in two steps. Sequencing takes each input in turn once it is read (a range's worker has
 // answered): it numbers lines, reports skipped inputs, counts the corpus's repeated lines and cuts batches, in input
 // order, so all of it depends on the input alone. Handing out then yields the analysed batches in the same order.
-import { containerDocuments, recordFields, type DocumentEvent, type DocumentOptions, type HtmlExtractor, type ReadUnit, type WholeFile } from '../io/index.js';
+import { recordFields, type DocumentEvent, type DocumentOptions, type HtmlExtractor, type ReadUnit, type WholeFile } from '../io/index.js';
 import { RepeatedLines } from '../html/repeated-lines.js';
 import { DIGEST_BYTES, type Analysis, type AnalyzedBatch, type AnalyzeInput, type AnalyzeOptions, type DocumentInfo } from './analyze-document.js';
 import type { Analyzer } from './analyzer.js';
@@ -21,6 +23,8 @@ import type { FileTaskResult } from './file-task.js';
 import { parquetReads, type ParquetRead } from './parquet-reads.js';
 import { unreadGroup, type RowGroup } from '../io/formats/parquet-file.js';
 import type { RowSpan } from '../io/formats/parquet-spans.js';
+import type { WarcSpan } from '../io/formats/warc-spans.js';
+import { warcReads, warcRest } from './warc-reads.js';
 
 export interface AnalysisHooks {
   /** The inputs are walked: this many bytes of files to read (undefined when stdin is among them). */
@@ -39,7 +43,7 @@ export interface InOrderSettings {
   readonly sample?: BoilerplateSample;
   /** How the pages among the documents are turned into text. */
   readonly extractor: HtmlExtractor;
-  /** How JSONL records and whole files are read (for the files the workers read); needed when there are whole files. */
+  /** How JSONL records, whole files and WARC records are read (for the files the workers read); needed when there are whole files or WARC files. */
   readonly reading?: DocumentOptions;
   /** The size of the byte ranges a JSONL file is cut into (tests make it tiny); default RANGE_BYTES. */
   readonly rangeBytes?: number;
@@ -98,12 +102,13 @@ interface FileLines extends RangeFile {
 
 type Read =
   | { readonly events: readonly DocumentEvent[] }
-  | { readonly file: FileLines; readonly result: Promise<RangeTaskResult>; settled: boolean }
+  /** A JSONL range or block, or a WARC span (`from`: its start, where the file is read on from should it come back unframed). */
+  | { readonly file: FileLines; readonly result: Promise<RangeTaskResult>; settled: boolean; readonly from?: number }
   | { readonly batch: readonly WholeFile[]; readonly files: Promise<FileTaskResult>; settled: boolean }
   /** A container found by its first bytes among whole files: its reader's events, taken a batch at a time. */
   | { readonly container: AsyncIterator<DocumentEvent[]> }
-  /** A Parquet file: its row groups, each taken (and its spans sent out) while there is room. */
-  | { readonly file: FileLines; readonly parquet: AsyncIterator<ParquetRead> }
+  /** A file whose reads are made while there is room: a Parquet file's row groups, a WARC file's spans of records. */
+  | { readonly more: AsyncIterator<Read> }
   | { readonly file: FileLines; readonly group: RowGroup; readonly spans: Promise<RangeTaskResult[]>; settled: boolean };
 
 type Output = { readonly segment: Segment } | { readonly batch: RangeBatch | AnalyzedBatch };
@@ -181,8 +186,15 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       }
     }
   };
-  const sequenceRange = (file: FileLines, result: RangeTaskResult) => {
+  const sequenceRange = (file: FileLines, result: RangeTaskResult, from?: number) => {
     if (file.failed) return;
+    if (result.unframed === true) {
+      // warcio did not find the span's records where the scan did: the file is read on here from the span's start,
+      // as a whole file is, and what the workers read of it after that is not used.
+      file.failed = true;
+      reads.unshift({ container: warcRest(file.path, reading(), from!) });
+      return;
+    }
     if (result.readError !== undefined) {
       file.failed = true;
       hooks.skipped(file.path, result.readError);
@@ -191,9 +203,9 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     // Line numbers from 1, as a streamed read numbers them.
     const first = file.lines + 1;
     file.lines += result.lines;
-    for (const { line, kind, reason } of result.notes) {
-      if (kind === 'skipped') hooks.skipped(lineSource(file, first + line), reason);
-      else hooks.flagged?.(lineSource(file, first + line), reason);
+    for (const { line, kind, reason, offset } of result.notes) {
+      if (kind === 'skipped') hooks.skipped(lineSource(file, first + line, offset), reason);
+      else hooks.flagged?.(lineSource(file, first + line, offset), reason);
     }
     const columns: RangeColumns = { file, byOffset: file.byOffset, firstLine: first, line: result.line, offset: result.offset, length: result.length, ids: result.ids, ...(result.keepValues === undefined ? {} : { keepValues: result.keepValues }) };
     const n = result.line.length;
@@ -238,7 +250,35 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       last = result.catch(() => {});
       return result;
     };
-    return { file, parquet: parquetReads(path, recordFields(textField, idField, keepField), read, spanBytes, analyzer.threads) };
+    const groups = parquetReads(path, recordFields(textField, idField, keepField), read, spanBytes, analyzer.threads);
+    return { more: (async function* () {
+      for await (const next of groups) yield takeParquet(file, next);
+    })() };
+  };
+
+  /** A plain WARC file (or one that turns out not to be: then read here whole): its spans of records read by the workers (warc-reads.ts). */
+  const readWarc = (path: string): Read => {
+    const file: FileLines = { path, records: true, lines: 0, failed: false, byOffset: false };
+    const { html, invalidUtf8 } = reading();
+    const read = (span: WarcSpan) => analyzer.analyzeWarc({ path, span, reading: { html, invalidUtf8 }, analysis: options() });
+    // Spans of about RANGE_BYTES, as JSONL ranges: a hundred pages of 10 KB a task. Pages by their main content come
+    // back as texts, cut here into batches sent out at once: spans of 4 MB sent 16 batches out at a time, and a
+    // run's peak memory rose from 0.6 GB to 1.1 GB on a 324 MB crawl.
+    const spans = warcReads(path, rangeBytes, reading(), read, () => file.failed);
+    return { more: (async function* () {
+      for await (const next of spans) yield 'span' in next ? takeWarcSpan(file, next.span, next.result) : { container: next.rest };
+    })() };
+  };
+  const takeWarcSpan = (file: FileLines, span: WarcSpan, result: Promise<RangeTaskResult>): Read => {
+    const read = { file, result, settled: false, from: span.start };
+    void result.then((r) => {
+      read.settled = true;
+      // An unframed span's bytes are counted when the file is read on from it.
+      if (r.unframed !== true) bytesRead += span.end - span.start;
+      if (r.analysis !== undefined) done += r.line.length;
+      report();
+    }, () => {});
+    return read;
   };
   const takeParquet = (file: FileLines, next: ParquetRead): Read => {
     if ('events' in next) return next;
@@ -283,8 +323,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
       const { path } = batch[i];
       if ('container' in file) {
         // Its documents follow this batch's, and the files after it follow them, as a batch of their own.
-        const options = reading();
-        const container = file.container === 'parquet' ? readParquet(path) : { container: containerDocuments(path, file.container, options, recordFields(options.textField, options.idField, options.keepField)) };
+        const container = file.container === 'parquet' ? readParquet(path) : readWarc(path);
         reads.unshift(container, ...(i + 1 < batch.length ? [readFiles(batch.slice(i + 1))] : []));
       } else if ('reason' in file) {
         hooks.skipped(path, file.reason);
@@ -316,31 +355,41 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
     yield* flow(false);
   }
 
-  /** The next row group of the Parquet file at reads[at], put ahead of it (its spans sent out); the file goes once it has no more. */
-  async function takeGroup(at: number): Promise<void> {
-    const read = reads[at] as Extract<Read, { parquet: unknown }>;
-    const next = await read.parquet.next();
+  /** The next read of the file at reads[at] (a row group, a span), put ahead of it; the file goes once it has no more. */
+  async function takeMore(at: number): Promise<void> {
+    const read = reads[at] as Extract<Read, { more: unknown }>;
+    const next = await read.more.next();
     if (next.done === true) reads.splice(at, 1);
-    else reads.splice(at, 0, takeParquet(read.file, next.value));
+    else reads.splice(at, 0, next.value);
   }
+
+  /** The first batch waiting can be handed out without waiting. */
+  const ready = () => out[0] !== undefined && ('batch' in out[0] || out[0].segment.settled);
+  /** A batch waiting is cut (its analysis sent out), so it can be handed out once analysed. */
+  const isCut = (output: Output | undefined) => output !== undefined && ('batch' in output || output.segment.analysis !== undefined);
 
   /** Sequences what is read and hands out what is analysed: everything (`all`), or what is ready or over the limit. */
   async function* flow(all: boolean): AsyncGenerator<AnalyzedBatch> {
     for (;;) {
       const full = reads.length + out.length > limit;
-      // A Parquet file waiting behind other reads sends its row groups out while there is room.
-      const waiting = reads.findIndex((r) => 'parquet' in r);
-      if (!full && waiting > 0) {
-        await takeGroup(waiting);
+      // A Parquet or WARC file sends its row groups or spans out while there is room. Without room, and first, it
+      // waits for batches to be handed out: taking one more read then, to wait for it alone, would read the rest of
+      // the file one read at a time, on one worker.
+      const waiting = reads.findIndex((r) => 'more' in r);
+      if (!full && waiting >= 0) {
+        await takeMore(waiting);
         continue;
       }
       const read = reads[0];
-      if (read !== undefined && 'parquet' in read) {
-        // First: only its row groups can come next.
-        await takeGroup(0);
-        continue;
-      }
-      if (read !== undefined && 'container' in read) {
+      // A read not yet done is waited for (all of them at the end, the oldest when full) only when no batch is ready
+      // to hand out: a batch handed out makes room for the next read, so the workers have reads waiting meanwhile.
+      if (read !== undefined && 'more' in read) {
+        // Full: hand out below, unless the first batch is still being filled (then only more reads can finish it).
+        if (!isCut(out[0])) {
+          await takeMore(0);
+          continue;
+        }
+      } else if (read !== undefined && 'container' in read) {
         // A container's events join batches as they come; when too many batches wait, the oldest go out first
         // (unless the first is still being filled: then only more events can finish it).
         const filling = out[0] !== undefined && 'segment' in out[0] && out[0].segment.analysis === undefined;
@@ -350,15 +399,16 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
           else sequenceEvents(next.value);
           continue;
         }
-      } else if (read !== undefined && (all || full || 'events' in read || read.settled)) {
+      } else if (read !== undefined && ('events' in read || read.settled || ((all || full) && !ready()))) {
         reads.shift();
-        if ('result' in read) sequenceRange(read.file, await read.result);
+        if ('result' in read) sequenceRange(read.file, await read.result, read.from);
         else if ('spans' in read) sequenceGroup(read.file, read.group, await read.spans);
         else if ('files' in read) sequenceFiles(read.batch, await read.files);
         else sequenceEvents(read.events);
         continue;
       }
-      if (all && open.length > 0) cut();
+      // The last batch is cut once every read is in (a batch handed out before that leaves the open one to fill).
+      if (all && reads.length === 0 && open.length > 0) cut();
       const first = out[0];
       // A segment whose batch is still being filled waits for the documents that follow it.
       if (first === undefined || ('segment' in first && first.segment.analysis === undefined)) return;
@@ -384,8 +434,8 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
         yield* flow(false);
         continue;
       }
-      if (unit.kind === 'parquet-file') {
-        reads.push(readParquet(unit.path));
+      if (unit.kind === 'parquet-file' || unit.kind === 'warc-file') {
+        reads.push(unit.kind === 'parquet-file' ? readParquet(unit.path) : readWarc(unit.path));
         yield* flow(false);
         continue;
       }
@@ -407,7 +457,7 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
   } finally {
     // Stopped early (an error, the reader gone): let the rest settle so none rejects unobserved.
     await Promise.allSettled([
-      ...reads.flatMap((r): Promise<unknown>[] => ('result' in r ? [r.result] : 'spans' in r ? [r.spans] : 'files' in r ? [r.files] : 'container' in r ? [r.container.return?.() ?? Promise.resolve()] : 'parquet' in r ? [r.parquet.return?.() ?? Promise.resolve()] : [])),
+      ...reads.flatMap((r): Promise<unknown>[] => ('result' in r ? [r.result] : 'spans' in r ? [r.spans] : 'files' in r ? [r.files] : 'container' in r ? [r.container.return?.() ?? Promise.resolve()] : 'more' in r ? [r.more.return?.() ?? Promise.resolve()] : [])),
       ...out.flatMap((o) => ('segment' in o && o.segment.analysis !== undefined ? [o.segment.analysis] : [])),
     ]);
   }

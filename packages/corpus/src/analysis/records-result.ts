@@ -1,4 +1,4 @@
-// What a worker gives back for documents it read itself (RangeTaskResult: a JSONL range's, range-task.ts, or a Parquet span's):
+// What a worker gives back for documents it read itself (RangeTaskResult: a JSONL range's, range-task.ts, a Parquet span's or a WARC span's):
 // per document its place (its line or row in what was read) and size, its text's length, its id (packed) and
 // number to keep by, the reports by place, and the analysis, never the texts. HTML by its main content is the
 // exception: each page's text depends on the lines repeated across the pages read before it, counted in input order
@@ -10,7 +10,7 @@ import type { Analysis, AnalyzeOptions } from './analyze-document.js';
 import type { AnalysisTaskInput } from './task.js';
 import { packIds, type IdColumn } from './id-column.js';
 
-/** What a worker gives back for a JSONL range (range-task.ts) or a Parquet span (parquet-task.ts). */
+/** What a worker gives back for a JSONL range (range-task.ts), a Parquet span (parquet-task.ts) or a span of WARC records (warc-task.ts). */
 export interface RangeTaskResult {
   /** Lines that start in the range (blank and skipped ones too). */
   readonly lines: number;
@@ -31,9 +31,11 @@ export interface RangeTaskResult {
   readonly texts?: { readonly text: readonly string[]; readonly html: Uint8Array };
   /** The file could not be read (the whole file is then skipped from this range on, as a stream read would). */
   readonly readError?: string;
+  /** A span of WARC records that warcio did not find where the scan did (warc-task.ts): nothing of it is used. */
+  readonly unframed?: true;
 }
 
-/** Records read, and the reports by place: a JSONL range's (its offsets aside) or a Parquet span's. */
+/** Records read, and the reports by place: a JSONL range's (its offsets aside), a Parquet span's or a WARC span's. */
 export interface RecordsRead {
   readonly lines: number;
   /** With their byte offsets where they have them (a JSONL range's lines; a Parquet row has none). */
@@ -73,5 +75,14 @@ export function recordsResult({ lines, records, notes }: RecordsRead, { keepFiel
 
 /** What was to be read could not be (fresh each time: its buffers are transferred). */
 export function unreadResult(readError: string): RangeTaskResult {
-  return { lines: 0, line: new Uint32Array(0), offset: new Float64Array(0), length: new Uint32Array(0), chars: new Uint32Array(0), ids: packIds([]), notes: [], readError };
+  return { ...noRecords(), readError };
+}
+
+/** A span whose records were not where the scan found them (warc-task.ts). */
+export function unframedResult(): RangeTaskResult {
+  return { ...noRecords(), unframed: true };
+}
+
+function noRecords(): RangeTaskResult {
+  return { lines: 0, line: new Uint32Array(0), offset: new Float64Array(0), length: new Uint32Array(0), chars: new Uint32Array(0), ids: packIds([]), notes: [] };
 }

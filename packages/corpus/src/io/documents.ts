@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { byteCounter, counting, progressEvent, withProgress } from './bytes/byte-counter.js';
 import { decompressStream, detectCompression, MAGIC_BYTES, withoutCompressionSuffix } from './compression/compression.js';
 import { containerDocuments } from './formats/container-documents.js';
-import type { DocumentEvent, InputDocument, JsonlBlock, JsonlFile, ParquetFile, ReadUnit, WholeFile } from './input-document.js';
+import type { DocumentEvent, InputDocument, JsonlBlock, JsonlFile, ParquetFile, ReadUnit, WarcFile, WholeFile } from './input-document.js';
 import { formatByMagic, formatByName, formatOfFile, plainFileSize, startsAsWarc, WARC_MAGIC_BYTES } from './formats/input-format.js';
 import { jsonlDocuments } from './formats/jsonl-documents.js';
 import { jsonlBlocks } from './formats/jsonl-blocks.js';
@@ -39,7 +39,8 @@ export function readDocumentBatches(entries: Iterable<WalkEntry> | AsyncIterable
 /**
  * The same, except that what the workers can read on their own is not read here but handed on (`toWorkers`): a
  * plain JSONL file as a JsonlFile, to be read by ranges, a Parquet file as a ParquetFile, to be read by spans of
- * rows, a file that is one document as a WholeFile, and, given
+ * rows, a plain WARC file as a WarcFile, to be read by spans of records, a file that is one document as a WholeFile,
+ * and, given
  * `blockBytes`, the records of any other JSONL stream (compressed, stdin) as JsonlBlocks of whole lines of about
  * that size (analysis/in-order.ts). Everything else is read as readDocumentBatches reads it.
  */
@@ -64,6 +65,7 @@ async function* fileDocuments({ path, size: walkedSize }: { path: string; size: 
     const container = formatOfFile(path, options.jsonl !== true);
     const size = container === undefined && toWorkers ? plainFileSize(path) : undefined;
     if (container === 'parquet' && toWorkers) yield { kind: 'parquet-file', path } satisfies ParquetFile;
+    else if (container === 'warc' && toWorkers && plainFileSize(path) !== undefined) yield { kind: 'warc-file', path } satisfies WarcFile;
     else if (container !== undefined) yield* containerDocuments(path, container, options, fields);
     else if (size !== undefined) yield { kind: 'jsonl-file', path, size } satisfies JsonlFile;
     else yield* streamDocuments(path, fileChunks(path), true, options, fields, blocks);

@@ -2,7 +2,7 @@
 // the invalid-UTF-8 policy, the skip-and-report rules), one module for every command and for the library's dedupe.
 // It builds on core, the public entries and html only; nothing of dedupe, pool or cli comes in here.
 export { readDocumentBatches, readDocuments, readUnits } from './documents.js';
-export { documentName, type DocumentEvent, type InputDocument, type JsonlFile, type ParquetFile, type ReadUnit, type WholeFile } from './input-document.js';
+export { documentName, type DocumentEvent, type InputDocument, type JsonlFile, type ParquetFile, type ReadUnit, type WarcFile, type WholeFile } from './input-document.js';
 export { readJsonlRange, readRecordAt, type JsonlRange, type LineNote, type RangeRecord } from './formats/jsonl-range.js';
 export { recordFields } from './formats/jsonl-record.js';
 export { wantsHtml } from './formats/whole-document.js';

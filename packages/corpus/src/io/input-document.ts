@@ -47,6 +47,16 @@ export interface ParquetFile {
 }
 
 /**
+ * A plain (uncompressed) WARC or WET file, named but not read: its records are found by their headers and cut into
+ * spans that workers read on their own (formats/warc-spans.ts), each giving the documents and reports the streamed
+ * read gives.
+ */
+export interface WarcFile {
+  readonly kind: 'warc-file';
+  readonly path: string;
+}
+
+/**
  * A file that is one document (a text, an HTML page, an e-mail message with --mail), named but not read: a worker
  * reads it (formats/read-file-document.ts's readWholeFile) and gives the document or the reason it is skipped.
  */
@@ -69,7 +79,7 @@ export interface JsonlBlock {
 }
 
 /** What reading gives, in input order: events, or (asked for) files and blocks left to the workers to read. */
-export type ReadUnit = DocumentEvent[] | JsonlFile | WholeFile | JsonlBlock | ParquetFile;
+export type ReadUnit = DocumentEvent[] | JsonlFile | WholeFile | JsonlBlock | ParquetFile | WarcFile;
 
 /** The name outputs give a document: its JSONL id when it has one, else where it came from. */
 export function documentName(document: { readonly source: string; readonly id?: string | number }): string {

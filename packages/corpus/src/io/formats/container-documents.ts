@@ -11,10 +11,14 @@ import { parquetDocuments } from './parquet-documents.js';
 import { peek } from '../bytes/peek.js';
 import { describeReadError } from '../read-error.js';
 import type { DocumentOptions } from '../read-options.js';
-import { fileChunks } from '../walk/sources.js';
+import { alignedFileChunks, fileChunks } from '../walk/sources.js';
 import { warcDocuments } from './warc-documents.js';
 
-export async function* containerDocuments(path: string, format: ContainerFormat, options: DocumentOptions, fields: RecordFields): AsyncGenerator<DocumentEvent[]> {
+/**
+ * `from`: a plain WARC file is read on from the record that starts there (the records before it were read by spans,
+ * analysis/in-order.ts), in chunks that fall where a whole file's do.
+ */
+export async function* containerDocuments(path: string, format: ContainerFormat, options: DocumentOptions, fields: RecordFields, from = 0): AsyncGenerator<DocumentEvent[]> {
   if (format === 'parquet') {
     yield* parquetDocuments(path, fields, options.html);
     return;
@@ -22,9 +26,13 @@ export async function* containerDocuments(path: string, format: ContainerFormat,
   const counter = byteCounter();
   let head;
   try {
-    head = await peek(counting(fileChunks(path), counter), (bytes) => bytes.length >= MAGIC_BYTES);
+    head = await peek(counting(from === 0 ? fileChunks(path) : alignedFileChunks(path, from), counter), (bytes) => bytes.length >= MAGIC_BYTES);
   } catch (error) {
     yield [{ kind: 'skipped', source: path, reason: describeReadError(error) }];
+    return;
+  }
+  if (format === 'warc' && from > 0) {
+    yield* warcDocuments(path, head.chunks, options, counter, from);
     return;
   }
   const compression = detectCompression(head.head);

@@ -28,6 +28,8 @@ export interface LineNote {
   readonly line: number;
   readonly kind: 'skipped' | 'flagged';
   readonly reason: string;
+  /** Where the record is in the file, for records named by it (a WARC record's `path:offset N`). */
+  readonly offset?: number;
 }
 
 export interface JsonlRange {

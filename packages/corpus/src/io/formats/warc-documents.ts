@@ -15,27 +15,55 @@ import { wantsHtml } from './whole-document.js';
 /** Records are handed on this many events at a time: one step of the async machinery per batch, not per record. */
 const BATCH_EVENTS = 64;
 
+/** warcio, loaded on the first WARC file (a worker reads a span a task: loaded once, not resolved again each time). */
+let warcio: Promise<typeof import('warcio')> | undefined;
+const loadWarcio = () => (warcio ??= import('warcio'));
+
 /** How reports name a record: by the byte offset where it starts (of the compressed file, for .warc.gz). */
 export function warcRecordSource(label: string, offset: number): string {
   return `${label}:offset ${offset}`;
 }
 
+/** What one step of a WARC stream gives, at `offset` in the stream's bytes. */
+export type WarcOutcome =
+  /** A record: its document (named by the caller), why it cannot be one, or undefined when it holds none. */
+  | { readonly offset: number; readonly record: true; readonly result: Omit<InputDocument, 'source'> | { readonly reason: string } | undefined }
+  /** No record: bytes after the last one, or damaged data (nothing after it is read). */
+  | { readonly offset: number; readonly record: false; readonly reason: string };
+
 /**
  * `chunks`: the file's bytes, plain or per-record gzip (warcio detects which), zstd already decompressed;
- * `counter`: the bytes the caller has read so far (before decompression), reported with the records.
+ * `counter`: the bytes the caller has read so far (before decompression), reported with the records. `base`: the
+ * bytes are a plain file's from a record at this offset on (the records before were read by spans: warc-spans.ts),
+ * which names the records by their offsets in the file.
  */
-export async function* warcDocuments(label: string, chunks: AsyncIterable<Uint8Array>, options: DocumentOptions, counter: ByteCounter): AsyncGenerator<DocumentEvent[]> {
+export async function* warcDocuments(label: string, chunks: AsyncIterable<Uint8Array>, options: DocumentOptions, counter: ByteCounter, base?: number): AsyncGenerator<DocumentEvent[]> {
   let events: DocumentEvent[] = [];
-  const take = (): DocumentEvent[] => {
-    const taken = withProgress(counter, events);
-    events = [];
-    return taken;
-  };
-  const { WARCParser: Parser } = await import('warcio');
+  for await (const outcome of warcOutcomes(chunks, options, base !== undefined)) {
+    const source = warcRecordSource(label, (base ?? 0) + outcome.offset);
+    const { result } = outcome.record ? outcome : { result: { reason: outcome.reason } };
+    if (result !== undefined) events.push('reason' in result ? { kind: 'skipped', source, reason: result.reason } : { kind: 'document', document: { source, ...result } });
+    if (events.length >= BATCH_EVENTS) {
+      yield withProgress(counter, events);
+      events = [];
+    }
+  }
+  const rest = withProgress(counter, events);
+  if (rest.length > 0) yield rest;
+}
+
+/**
+ * The records of a WARC stream in order, each by its offset in the stream's bytes, and what follows the last.
+ * `plain`: the bytes are part of a plain file that began as WARC, from one of its records on: read as plain from the
+ * first byte, as warcio reads the whole file once its first chunk showed no gzip (left to guess on a part, warcio
+ * would try a first chunk of a few bytes as gzip, wait for more, and drop it).
+ */
+export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: DocumentOptions, plain = false): AsyncGenerator<WarcOutcome> {
+  const { AsyncIterReader: Reader, WARCParser: Parser } = await loadWarcio();
   // The bytes warcio is given (its offsets count the same bytes), so what it leaves after the last record is known.
   const fed = byteCounter();
   const stream = counting(chunks, fed);
-  const parser: WARCParser = new Parser(stream);
+  const parser: WARCParser = new Parser(plain ? new Reader(stream, null) : stream);
   let records = 0;
   try {
     for (;;) {
@@ -46,30 +74,26 @@ export async function* warcDocuments(label: string, chunks: AsyncIterable<Uint8A
         const end = records === 0 ? 0 : parser.offset + parser.recordLength;
         let left = fed.bytes - end;
         for await (const chunk of stream) left += chunk.length;
-        if (left > 0) events.push({ kind: 'skipped', source: warcRecordSource(label, end), reason: `${left} bytes after the last record are not a WARC record, not read` });
-        break;
+        if (left > 0) yield { offset: end, record: false, reason: `${left} bytes after the last record are not a WARC record, not read` };
+        return;
       }
-      const source = warcRecordSource(label, parser.offset);
+      const offset = parser.offset;
       records++;
       // warcio hands back what follows a record even when it is no WARC record (no WARC-Type): say so, go on.
-      if (record.warcType === null || record.warcType === undefined) {
-        events.push({ kind: 'skipped', source, reason: 'not a WARC record (its header has no WARC-Type), skipped' });
-        continue;
-      }
-      const result = await recordDocument(record, source, options);
-      if (result !== undefined) events.push('reason' in result ? { kind: 'skipped', source, reason: result.reason } : { kind: 'document', document: result });
-      if (events.length >= BATCH_EVENTS) yield take();
+      if (record.warcType === null || record.warcType === undefined) yield { offset, record: true, result: { reason: 'not a WARC record (its header has no WARC-Type), skipped' } };
+      else yield { offset, record: true, result: await recordDocument(record, options) };
     }
   } catch (error) {
     // The parser has lost its place: nothing after a damaged record can be found again. Its offset is the record's.
-    events.push({ kind: 'skipped', source: warcRecordSource(label, parser.offset), reason: `damaged WARC data, the rest of the file is not read (${describeReadError(error)})` });
+    yield { offset: parser.offset, record: false, reason: `damaged WARC data, the rest of the file is not read (${describeReadError(error)})` };
+  } finally {
+    // Read to its end or not (damaged data, a caller that stops early), the file is closed now, not when collected.
+    await stream.return(undefined);
   }
-  const rest = take();
-  if (rest.length > 0) yield rest;
 }
 
 /** The record's document, why it cannot be one, or undefined for a record that holds no document. */
-async function recordDocument(record: WARCRecord, source: string, options: DocumentOptions): Promise<InputDocument | { reason: string } | undefined> {
+async function recordDocument(record: WARCRecord, options: DocumentOptions): Promise<Omit<InputDocument, 'source'> | { reason: string } | undefined> {
   const kind = record.warcType;
   if (kind !== 'response' && kind !== 'resource' && kind !== 'conversion') return undefined;
   // For a response, the Content-Type is the HTTP header's; for the others, the WARC header's.
@@ -80,5 +104,5 @@ async function recordDocument(record: WARCRecord, source: string, options: Docum
   if (typeof text !== 'string') return text;
   const id = record.warcTargetURI ?? record.warcHeader('WARC-Record-ID') ?? undefined;
   const html = wantsHtml(options.html, text, isHtmlType(type) ? 'page.html' : undefined);
-  return { source, ...(id === undefined ? {} : { id }), text, html, bytes: payload.length };
+  return { ...(id === undefined ? {} : { id }), text, html, bytes: payload.length };
 }

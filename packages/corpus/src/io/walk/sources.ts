@@ -1,5 +1,6 @@
 // Where input bytes come from: a file path, or `-` for stdin, read in large chunks.
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 
 export const STDIN = '-';
@@ -24,4 +25,29 @@ export function openSource(name: string, stdin: Readable): Source {
 /** A file's bytes as a stream; a missing or unreadable file throws on the first read. */
 export function fileChunks(path: string): AsyncIterable<Uint8Array> {
   return createReadStream(path, { highWaterMark: CHUNK_BYTES });
+}
+
+/**
+ * The file's bytes [start, end) (end: its length by default), in chunks that end where fileChunks's end, at
+ * multiples of CHUNK_BYTES: a reader whose work depends on where its chunks fall (warcio's search for a header's
+ * end) reads a part of a file exactly as it reads that part within the whole. A file that cannot be opened throws on
+ * the first read.
+ */
+export async function* alignedFileChunks(path: string, start: number, end = Infinity): AsyncGenerator<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    for (let at = start; at < end; ) {
+      const size = Math.min(CHUNK_BYTES * (Math.floor(at / CHUNK_BYTES) + 1), end) - at;
+      const chunk = Buffer.allocUnsafe(size);
+      // Whole chunks (a read may give fewer bytes than asked), short only at the end of the file.
+      let filled = 0;
+      for (let read = -1; filled < size && read !== 0; filled += read) ({ bytesRead: read } = await handle.read(chunk, filled, size - filled, at + filled));
+      if (filled === 0) return;
+      at += filled;
+      yield chunk.subarray(0, filled);
+      if (filled < size) return;
+    }
+  } finally {
+    await handle.close();
+  }
 }
