@@ -207,7 +207,7 @@ describe('WARC read by spans of records on the workers', () => {
     expect(analysis.notes).toEqual(want.analysis.notes);
     const notes = analysis.notes.map(([kind, source, reason]) => `${kind} ${source.slice(root.length + 1)}: ${reason}`);
     const some = Buffer.concat(crawlRecords(2, 30)).length;
-    for (const name of ['trailing', 'tail']) expect(notes).toContain(`skipped ${name}.warc:offset ${some}: not a WARC record (its header has no WARC-Type), skipped`);
+    for (const name of ['trailing', 'tail']) expect(notes).toContain(`skipped ${name}.warc:offset ${some}: not a WARC record (its header has no WARC-Type)`);
     expect(notes).toContain(`skipped pages.warc:offset ${Buffer.concat(crawlRecords(1, 10)).length}: unknown charset "x-nothing" in its Content-Type`);
     expect(notes).toContainEqual(expect.stringMatching(/^skipped pages\.warc:offset \d+: not valid UTF-8 \(byte 0xff at offset \d+ of the payload; --invalid-utf8 replace reads it anyway\)$/));
     // Truncated, in a block or in a header: warcio reads what there is without a word, before as now.

@@ -96,7 +96,23 @@ describe('WARC and WET', () => {
     writeFileSync(at('damaged.warc'), Buffer.concat([good, Buffer.from('this is garbage, not a record\r\n\r\nmore of it\r\n')]));
     const events = await read([at('damaged.warc')]);
     expect(documents(events).map((d) => d.text)).toEqual(['Kept text.']);
-    expect(skipped(events)).toEqual([[`damaged.warc:offset ${good.length}`, 'not a WARC record (its header has no WARC-Type), skipped']]);
+    expect(skipped(events)).toEqual([[`damaged.warc:offset ${good.length}`, 'not a WARC record (its header has no WARC-Type)']]);
+  });
+
+  it('a .warc.gz cut inside its last record: that record reported by its offset, with the bytes it had; the records before kept', async () => {
+    const members = [conversionRecord('https://example.org/a', 'Kept text.'), conversionRecord('https://example.org/b', 'Also kept.'), conversionRecord('https://example.org/c', 'Cut short.')].map((r) => gzipSync(r));
+    const whole = Buffer.concat(members);
+    const start = members[0].length + members[1].length;
+    for (const cut of [start + 10, whole.length - 8]) {
+      writeFileSync(at('cut.warc.gz'), whole.subarray(0, cut));
+      const events = await read([at('cut.warc.gz')]);
+      expect(documents(events).map((d) => d.text)).toEqual(['Kept text.', 'Also kept.']);
+      expect(skipped(events)).toEqual([[`cut.warc.gz:offset ${start}`, `${cut - start} bytes after the last whole record are a record cut short, not read`]]);
+    }
+    writeFileSync(at('whole.warc.gz'), whole);
+    const events = await read([at('whole.warc.gz')]);
+    expect(documents(events).map((d) => d.text)).toEqual(['Kept text.', 'Also kept.', 'Cut short.']);
+    expect(skipped(events)).toEqual([]);
   });
 });
 

@@ -65,22 +65,30 @@ export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: 
   const stream = counting(chunks, fed);
   const parser: WARCParser = new Parser(plain ? new Reader(stream, null) : stream);
   let records = 0;
+  let lastOffset = -1;
   try {
     for (;;) {
       const record = await parser.parse();
       if (record === null) {
         // warcio ends quietly where no record header follows: bytes left there are reported, never dropped unseen.
-        // The parser's offset and length are those of the last record by now (it measures a record when it moves on).
+        let total = fed.bytes;
+        for await (const chunk of stream) total += chunk.length;
+        // Gzipped, its offset stands at the end of the last whole member by now: bytes past it are a member the file
+        // ends inside (a .warc.gz cut short), whose record warcio drops without a word.
+        if (records > 0 && parser.offset !== lastOffset && parser.offset < total) {
+          yield { offset: parser.offset, record: false, reason: `${total - parser.offset} bytes after the last whole record are a record cut short, not read` };
+          return;
+        }
+        // Plain, its offset and length are those of the last record (it measures a record when it moves on).
         const end = records === 0 ? 0 : parser.offset + parser.recordLength;
-        let left = fed.bytes - end;
-        for await (const chunk of stream) left += chunk.length;
-        if (left > 0) yield { offset: end, record: false, reason: `${left} bytes after the last record are not a WARC record, not read` };
+        if (total > end) yield { offset: end, record: false, reason: `${total - end} bytes after the last record are not a WARC record, not read` };
         return;
       }
       const offset = parser.offset;
+      lastOffset = offset;
       records++;
       // warcio hands back what follows a record even when it is no WARC record (no WARC-Type): say so, go on.
-      if (record.warcType === null || record.warcType === undefined) yield { offset, record: true, result: { reason: 'not a WARC record (its header has no WARC-Type), skipped' } };
+      if (record.warcType === null || record.warcType === undefined) yield { offset, record: true, result: { reason: 'not a WARC record (its header has no WARC-Type)' } };
       else yield { offset, record: true, result: await recordDocument(record, options) };
     }
   } catch (error) {
