@@ -8,19 +8,13 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { parquetMetadata } from 'hyparquet';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../packages/corpus/src/analysis/analyzer.js';
-import type { AnalyzedBatch } from '../../packages/corpus/src/analysis/analyze-document.js';
-import { analyzeInOrder } from '../../packages/corpus/src/analysis/in-order.js';
-import { startAnalysis, type AnalysisOptions } from '../../packages/corpus/src/analysis/read-and-analyze.js';
-import { BoilerplateSample } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
-import { htmlExtractor, readDocumentBatches, walkInputs, type WalkEntry } from '../../packages/corpus/src/io/index.js';
 import { article, edit } from '../support/dedupe-fixture.js';
 import { jsonlEdges, kickerPage } from '../support/jsonl-edges.js';
-import { collectRun, groupedOutputs, noting } from '../support/analysis-runs.js';
+import { streamedRead, workersRead, type ReadOptions } from '../support/read-differential.js';
 
 const root = mkdtempSync(join(tmpdir(), 'simhash-parquet-'));
 const at = (name: string) => join(root, name);
@@ -101,39 +95,17 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-type Options = Omit<AnalysisOptions, 'shingle' | 'engine' | 'threads'>;
-
-async function arrayOf<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const item of items) all.push(item);
-  return all;
-}
-
-/** A run's analysis (collectRun) and what dedupe makes of it. */
-async function results(batches: AnalyzedBatch[], notes: string[][], sample: BoilerplateSample, entries: readonly WalkEntry[], options: Options, parquet: boolean) {
-  const { result, ranged } = await collectRun((async function* () { yield* batches; })(), notes, sample);
-  return { analysis: result, ranged, outputs: await groupedOutputs(batches, { options, entries, sample, parquet, dir: fresh() }) };
-}
+type Options = ReadOptions;
 
 /** The streamed read: every Parquet file read and batched on the main thread. */
-async function streamed(inputs: string[], options: Options, parquet: boolean) {
-  const entries = await arrayOf(walkInputs(inputs, options));
-  const notes: string[][] = [];
-  const sample = new BoilerplateSample();
-  const events = readDocumentBatches(entries, new PassThrough(), options);
-  const batches = await arrayOf(analyzeInOrder(events, analyzers.get(1)!, noting(notes), { fingerprintsOnly: false, sample, extractor: htmlExtractor(options.html) }));
-  return results(batches, notes, sample, entries, options, parquet);
-}
+const streamed = (inputs: string[], options: Options, parquet: boolean) => streamedRead(inputs, options, analyzers.get(1)!, { dir: fresh(), parquet });
 
 /** Read by the workers, a span of rows a task; `spans` counts the tasks by file. */
 async function onWorkers(inputs: string[], options: Options, threads: number, parquet: boolean, rangeBytes?: number) {
-  const notes: string[][] = [];
   const analyzer = analyzers.get(threads)!;
   const spans = new Map<string, number>();
   const counting: Analyzer = { ...analyzer, analyzeRows: (rows) => (spans.set(rows.path, (spans.get(rows.path) ?? 0) + 1), analyzer.analyzeRows(rows)) };
-  const run = await startAnalysis(inputs, new PassThrough(), { ...options, shingle: 3, engine: 'wasm', threads, rangeBytes }, noting(notes), counting);
-  const batches = await arrayOf(run.batches());
-  return { ...(await results(batches, notes, run.sample!, run.entries, options, parquet)), spans };
+  return { ...(await workersRead(inputs, options, counting, rangeBytes, { dir: fresh(), parquet })), spans };
 }
 
 const BASE = { mail: false, invalidUtf8: 'skip', sketches: true, keepField: 'score' } as const;

@@ -8,17 +8,11 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../packages/corpus/src/analysis/analyzer.js';
-import type { AnalyzedBatch } from '../../packages/corpus/src/analysis/analyze-document.js';
-import { analyzeInOrder } from '../../packages/corpus/src/analysis/in-order.js';
-import { startAnalysis, type AnalysisOptions } from '../../packages/corpus/src/analysis/read-and-analyze.js';
-import { BoilerplateSample } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
-import { htmlExtractor, readDocumentBatches, walkInputs, type WalkEntry } from '../../packages/corpus/src/io/index.js';
 import { article, edit } from '../support/dedupe-fixture.js';
 import { kickerPage } from '../support/jsonl-edges.js';
-import { collectRun, groupedOutputs, noting } from '../support/analysis-runs.js';
+import { streamedRead, workersRead, type ReadOptions } from '../support/read-differential.js';
 import { conversionRecord, responseRecord, warcinfoRecord, warcRecord, writeWarc } from '../support/format-fixtures.js';
 
 const root = mkdtempSync(join(tmpdir(), 'simhash-warc-'));
@@ -112,33 +106,13 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-type Options = Omit<AnalysisOptions, 'shingle' | 'engine' | 'threads'>;
-
-async function arrayOf<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const item of items) all.push(item);
-  return all;
-}
-
-/** A run's analysis (collectRun) and what dedupe makes of it. */
-async function results(batches: AnalyzedBatch[], notes: string[][], sample: BoilerplateSample, entries: readonly WalkEntry[], options: Options) {
-  const { result, ranged } = await collectRun((async function* () { yield* batches; })(), notes, sample);
-  return { analysis: result, ranged, outputs: await groupedOutputs(batches, { options, entries, sample, parquet: false, dir: fresh() }) };
-}
+type Options = ReadOptions;
 
 /** The streamed read: every WARC file read and batched on the main thread. */
-async function streamed(inputs: string[], options: Options) {
-  const entries = await arrayOf(walkInputs(inputs, options));
-  const notes: string[][] = [];
-  const sample = new BoilerplateSample();
-  const events = readDocumentBatches(entries, new PassThrough(), options);
-  const batches = await arrayOf(analyzeInOrder(events, analyzers.get(1)!, noting(notes), { fingerprintsOnly: false, sample, extractor: htmlExtractor(options.html) }));
-  return results(batches, notes, sample, entries, options);
-}
+const streamed = (inputs: string[], options: Options) => streamedRead(inputs, options, analyzers.get(1)!, { dir: fresh(), parquet: false });
 
 /** Read by the workers, a span of records a task; `spans` counts the tasks by file, `unframed` those that came back so. */
 async function onWorkers(inputs: string[], options: Options, threads: number, rangeBytes?: number) {
-  const notes: string[][] = [];
   const analyzer = analyzers.get(threads)!;
   const spans = new Map<string, number>();
   let unframed = 0;
@@ -151,9 +125,7 @@ async function onWorkers(inputs: string[], options: Options, threads: number, ra
       return result;
     },
   };
-  const run = await startAnalysis(inputs, new PassThrough(), { ...options, shingle: 3, engine: 'wasm', threads, rangeBytes }, noting(notes), counting);
-  const batches = await arrayOf(run.batches());
-  return { ...(await results(batches, notes, run.sample!, run.entries, options)), spans, unframed };
+  return { ...(await workersRead(inputs, options, counting, rangeBytes, { dir: fresh(), parquet: false })), spans, unframed };
 }
 
 const BASE = { mail: false, invalidUtf8: 'skip', sketches: true } as const;
