@@ -30,7 +30,7 @@ export interface LockOptions {
   readonly onWait?: (message: string) => void;
 }
 
-/** A lock file whose content cannot be parsed (not one this version writes: it links whole records) is stale once this old. */
+/** A lock file whose content cannot be parsed (made in place, its holder killed before it wrote) is stale once this old. */
 const UNREADABLE_STALE_MS = 10_000;
 const POLL_MS = 100;
 
@@ -95,13 +95,37 @@ function tryCreate(lockPath: string, content: string): FileId | undefined {
     try {
       linkSync(record, lockPath);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return undefined;
+      // A file system without hard links (FAT, some network and container mounts): created in place instead.
+      if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return createInPlace(lockPath, content);
       throw error;
     }
     return { dev, ino };
   } finally {
     closeSync(fd);
     unlinkSync(record);
+  }
+}
+
+/** The lock created and filled in place (O_EXCL): a holder killed between the two leaves it unreadable for a while. */
+function createInPlace(lockPath: string, content: string): FileId | undefined {
+  let fd: number;
+  try {
+    fd = openSync(lockPath, 'wx', 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw error;
+  }
+  try {
+    writeSync(fd, content);
+    const { dev, ino } = fstatSync(fd);
+    return { dev, ino };
+  } catch (error) {
+    unlinkSync(lockPath);
+    throw error;
+  } finally {
+    closeSync(fd);
   }
 }
 
