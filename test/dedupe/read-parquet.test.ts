@@ -5,26 +5,18 @@
 // groups, clusters file and kept corpus (JSONL and Parquet), at 1, 2 and 3 threads and for spans of any size: row
 // groups with offset indexes (a span reads its own pages), without them (a span reads the group's chunks), pages by
 // their main content, a Parquet file under another name among whole files, and a JSONL file between.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetMetadata } from 'hyparquet';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyzer, type Analyzer } from '../../packages/corpus/src/analysis/analyzer.js';
+import type { Analyzer } from '../../packages/corpus/src/analysis/analyzer.js';
 import { article, edit } from '../support/dedupe-fixture.js';
 import { jsonlEdges, kickerPage } from '../support/jsonl-edges.js';
-import { streamedRead, workersRead, type ReadOptions } from '../support/read-differential.js';
+import { readFixture, type ReadOptions } from '../support/read-differential.js';
 
-const root = mkdtempSync(join(tmpdir(), 'simhash-parquet-'));
-const at = (name: string) => join(root, name);
-let runs = 0;
-/** A fresh directory for one run's outputs. */
-const fresh = () => {
-  const dir = at(`out-${++runs}`);
-  mkdirSync(dir);
-  return dir;
-};
+const fixture = readFixture('simhash-parquet-');
+const { root, at } = fixture;
 
 interface Row { readonly id: string; readonly text: string | null; readonly score: number | null }
 
@@ -86,26 +78,22 @@ beforeAll(async () => {
   writeFileSync(join(mixed, 'b.jsonl'), jsonlEdges(40, 5));
   copyFileSync(paged, join(mixed, 'c-table.dat')); // Parquet by its first bytes alone, found by the worker that reads it
   writeFileSync(join(mixed, 'd.txt'), edit(article(900), [3]));
-  for (const threads of [1, 2, 3]) analyzers.set(threads, await createAnalyzer({ threads, engine: 'wasm', shingle: 3 }));
+  await fixture.start();
 }, 60_000);
 
-const analyzers = new Map<number, Analyzer>();
-afterAll(async () => {
-  for (const analyzer of analyzers.values()) await analyzer.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(fixture.end);
 
 type Options = ReadOptions;
 
 /** The streamed read: every Parquet file read and batched on the main thread. */
-const streamed = (inputs: string[], options: Options, parquet: boolean) => streamedRead(inputs, options, analyzers.get(1)!, { dir: fresh(), parquet });
+const streamed = (inputs: string[], options: Options, parquet: boolean) => fixture.streamed(inputs, options, parquet);
 
 /** Read by the workers, a span of rows a task; `spans` counts the tasks by file. */
 async function onWorkers(inputs: string[], options: Options, threads: number, parquet: boolean, rangeBytes?: number) {
-  const analyzer = analyzers.get(threads)!;
+  const analyzer = fixture.analyzer(threads);
   const spans = new Map<string, number>();
   const counting: Analyzer = { ...analyzer, analyzeRows: (rows) => (spans.set(rows.path, (spans.get(rows.path) ?? 0) + 1), analyzer.analyzeRows(rows)) };
-  return { ...(await workersRead(inputs, options, counting, rangeBytes, { dir: fresh(), parquet })), spans };
+  return { ...(await fixture.onWorkers(inputs, options, counting, rangeBytes, parquet)), spans };
 }
 
 const BASE = { mail: false, invalidUtf8: 'skip', sketches: true, keepField: 'score' } as const;

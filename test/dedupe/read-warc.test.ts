@@ -5,25 +5,17 @@
 // the same analysis of each, and then the same groups, clusters file and kept corpus, at 1, 2 and 3 threads and for
 // spans of any size: pages by their main content and by their visible text, WET conversion records, a record warcio
 // reads past its end (its span is read again as a stream), a WARC file under another name among whole files.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyzer, type Analyzer } from '../../packages/corpus/src/analysis/analyzer.js';
+import type { Analyzer } from '../../packages/corpus/src/analysis/analyzer.js';
 import { article, edit } from '../support/dedupe-fixture.js';
 import { kickerPage } from '../support/jsonl-edges.js';
-import { streamedRead, workersRead, type ReadOptions } from '../support/read-differential.js';
+import { readFixture, type ReadOptions } from '../support/read-differential.js';
 import { conversionRecord, responseRecord, warcinfoRecord, warcRecord, writeWarc } from '../support/format-fixtures.js';
 
-const root = mkdtempSync(join(tmpdir(), 'simhash-warc-'));
-const at = (name: string) => join(root, name);
-let runs = 0;
-/** A fresh directory for one run's outputs. */
-const fresh = () => {
-  const dir = at(`out-${++runs}`);
-  mkdirSync(dir);
-  return dir;
-};
+const fixture = readFixture('simhash-warc-');
+const { root, at } = fixture;
 
 const page = (text: string) => `<html><head><title>t</title></head><body><nav>Home | News | About</nav><article><p>${text}</p></article><footer>All rights reserved.</footer></body></html>`;
 
@@ -97,23 +89,19 @@ beforeAll(async () => {
   copyFileSync(pages, join(mixed, 'b-crawl.dat')); // WARC by its first bytes alone, found by the worker that reads it
   copyFileSync(gzipped, join(mixed, 'c-crawl.dat'));
   writeFileSync(join(mixed, 'd.txt'), edit(article(900), [3]));
-  for (const threads of [1, 2, 3]) analyzers.set(threads, await createAnalyzer({ threads, engine: 'wasm', shingle: 3 }));
+  await fixture.start();
 }, 60_000);
 
-const analyzers = new Map<number, Analyzer>();
-afterAll(async () => {
-  for (const analyzer of analyzers.values()) await analyzer.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(fixture.end);
 
 type Options = ReadOptions;
 
 /** The streamed read: every WARC file read and batched on the main thread. */
-const streamed = (inputs: string[], options: Options) => streamedRead(inputs, options, analyzers.get(1)!, { dir: fresh(), parquet: false });
+const streamed = (inputs: string[], options: Options) => fixture.streamed(inputs, options, false);
 
 /** Read by the workers, a span of records a task; `spans` counts the tasks by file, `unframed` those that came back so. */
 async function onWorkers(inputs: string[], options: Options, threads: number, rangeBytes?: number) {
-  const analyzer = analyzers.get(threads)!;
+  const analyzer = fixture.analyzer(threads);
   const spans = new Map<string, number>();
   let unframed = 0;
   const counting: Analyzer = {
@@ -125,7 +113,7 @@ async function onWorkers(inputs: string[], options: Options, threads: number, ra
       return result;
     },
   };
-  return { ...(await workersRead(inputs, options, counting, rangeBytes, { dir: fresh(), parquet: false })), spans, unframed };
+  return { ...(await fixture.onWorkers(inputs, options, counting, rangeBytes, false)), spans, unframed };
 }
 
 const BASE = { mail: false, invalidUtf8: 'skip', sketches: true } as const;
