@@ -10,17 +10,10 @@
 // verification leave boilerplate out after the fact) a bin whose union minimum is a boilerplate shingle is skipped:
 // among the bins left, the drawn shingle is uniform over the union without boilerplate, so the estimate is of the
 // Jaccard similarity without boilerplate, the one the verification decides by.
+//
+// The sketch is made in WebAssembly by simhash-wasm/internal's feature kernels (FeatureKernels.sketch, from the
+// library's assembly/features/sketch.ts), over the features the engine has just put in their memory.
 
 export const SKETCH_BINS = 32;
 /** An empty bin (a document with fewer shingles than bins, or none in that bin). */
 export const EMPTY_BIN = 0xffffffff;
-
-/** The sketch of the shingles whose low 32 bits are halves[2i + low], written at out[at .. at + SKETCH_BINS). */
-export function sketchInto(halves: Uint32Array, count: number, low: number, out: Uint32Array, at: number): void {
-  out.fill(EMPTY_BIN, at, at + SKETCH_BINS);
-  for (let i = 0; i < count; i++) {
-    const x = halves[2 * i + low];
-    const bin = at + (x >>> 27);
-    if (x < out[bin]) out[bin] = x;
-  }
-}
