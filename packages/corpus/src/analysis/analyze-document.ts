@@ -14,11 +14,8 @@ import { sampledAt, sampleKey } from './boilerplate-sample.js';
 import { SKETCH_BINS } from './minhash-sketch.js';
 import { joinSets, shingleSetOf } from './shingle-sets.js';
 
-export interface AnalyzeInput {
-  readonly text: string;
-  /** HTML, and how to find its text first (main content or all visible text); false: plain text. */
-  readonly html: false | HtmlExtractor;
-}
+/** A text, with whether it is HTML and how to find its text first (main content or all visible text); UTF-8 is plain text. */
+export type AnalyzeInput = { readonly text: string; readonly html: false | HtmlExtractor } | { readonly text: Uint8Array; readonly html: false };
 
 export interface AnalyzeOptions {
   /** No token counts, digests or sketches (fingerprint and index need none of them). */
@@ -78,7 +75,7 @@ export interface Hashers {
 export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto, kernels }: Hashers, inputs: readonly AnalyzeInput[], options: AnalyzeOptions = {}): Analysis {
   // The corpus's repeated lines as the batch was sent (read-and-analyze.ts): main content's rule (b) and fallback.
   const repeated = options.repeatedLines === undefined ? undefined : new Set(options.repeatedLines);
-  const texts = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html, repeated)));
+  const texts: Text[] = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html, repeated)));
   // Fingerprints alone, as `simhash fingerprint` and `index` print them.
   if (options.fingerprintsOnly === true) return { fingerprints: hasher.fingerprintMany(texts), tokens: new Uint32Array(0), digests: new Uint8Array(0), sketches: new Uint32Array(0), sampled: NO_SAMPLES };
   const n = inputs.length;

@@ -1,20 +1,12 @@
-// The feature kernels (assembly/features/): the corpus's per-document content digest and MinHash sketch, computed
-// over a document's shingle hashes in WebAssembly. Their own small module, apart from the engine's, which only
-// simhash-wasm/internal hands out: browser bundles never carry it.
+// The feature kernels (assembly/corpus/digest.ts and sketch.ts): the corpus's per-document content digest and MinHash
+// sketch, computed over a document's shingle hashes in WebAssembly, in the corpus kernels' module (corpus-module.ts).
 //
 // The features are read where they already are: `sink` is a FeatureSink whose buffer is a view of this module's
 // memory, so the engine's fingerprintWithFeatures(text, config, sink) copies each document's features straight in
 // (the copy it makes into any sink). Features that arrive elsewhere (a document that outgrew the sink, an engine
 // that makes its own array) are copied in first, and the sink grows to hold such a document next time.
 import type { FeatureSink } from '../core/types.js';
-import { FEATURES_HEX } from './feature-bytes.js';
-import { hexToBytes } from './hex.js';
-
-interface FeatureExports {
-  readonly memory: WebAssembly.Memory;
-  digestWords(ptr: number, words: number, out: number): void;
-  sketchFeatures(ptr: number, count: number, out: number, shift: number): void;
-}
+import { instantiateCorpusKernels, type CorpusExports } from './corpus-module.js';
 
 /** Bytes of a digest. */
 export const DIGEST_BYTES = 16;
@@ -27,7 +19,7 @@ const PAGE = 65536;
 const FIRST_CAPACITY = 4096;
 
 export class FeatureKernels {
-  readonly #ex: FeatureExports;
+  readonly #ex: CorpusExports;
   /** A view of the module's memory: features land here. Replaced (never grown in place) when memory grows. */
   readonly sink: FeatureSink;
   /** The features' place in memory; the sink's buffer unless the engine grew the sink into an array of its own. */
@@ -35,7 +27,7 @@ export class FeatureKernels {
   #digestOut = new Uint8Array(0);
   #sketchOut = new Uint32Array(0);
 
-  constructor(exports: FeatureExports) {
+  constructor(exports: CorpusExports) {
     this.#ex = exports;
     this.sink = { buffer: new BigUint64Array(0), length: 0 };
     this.#grow(FIRST_CAPACITY);
@@ -76,8 +68,7 @@ export class FeatureKernels {
   }
 }
 
-/** The kernels, compiled and instantiated now (about a kilobyte; fine in Node and workers). */
+/** The kernels, in an instance of their own. */
 export function createFeatureKernels(): FeatureKernels {
-  const module = new WebAssembly.Module(hexToBytes(FEATURES_HEX));
-  return new FeatureKernels(new WebAssembly.Instance(module, {}).exports as unknown as FeatureExports);
+  return new FeatureKernels(instantiateCorpusKernels());
 }
