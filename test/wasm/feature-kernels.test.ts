@@ -112,3 +112,26 @@ describe('the sketch', () => {
     }
   });
 });
+
+describe('the shingle set', () => {
+  it('is the distinct low halves, sorted, for sets of every size and with repeats', () => {
+    const kernels = createFeatureKernels();
+    const random = new XorShift32(11);
+    for (const n of [0, 1, 2, 3, 17, 300, 4096, 5000, 70_000, 200_000]) {
+      const features = randomFeatures(random, n);
+      // Repeats, and values that differ only in their high halves: one value of the set.
+      for (let i = 0; i + 3 < n; i += 7) features[i + 1] = features[i];
+      for (let i = 2; i + 5 < n; i += 11) features[i + 3] = (features[i] & 0xffffffffn) | 0x1234_5678n << 32n;
+      const expected = [...new Set(Array.from(features, (f) => Number(f & 0xffffffffn)))].sort((a, b) => a - b);
+      expect(Array.from(kernels.shingleSet(features)), `${n} features`).toEqual(expected);
+    }
+  });
+
+  it('survives the memory growing under the sink, and gives arrays of its own', () => {
+    const kernels = createFeatureKernels();
+    const small = kernels.shingleSet(BigUint64Array.of(3n, 1n, 2n, 1n));
+    kernels.shingleSet(randomFeatures(new XorShift32(3), 100_000)); // grows the memory
+    expect(Array.from(small)).toEqual([1, 2, 3]);
+    expect(small.buffer).not.toBe(kernels.sink.buffer.buffer);
+  });
+});

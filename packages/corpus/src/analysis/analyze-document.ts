@@ -96,7 +96,7 @@ export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto, kern
     kernels.sketch(features, SKETCH_BINS, sketches, i * SKETCH_BINS);
     if (sampledAt(sampleKey(digests, i * DIGEST_BYTES), level)) {
       sampledDocs.push(i);
-      sampledSets.push(shingleSetOf(features));
+      sampledSets.push(shingleSetOf(features, kernels));
     }
   }
   return { fingerprints, tokens, digests, sketches, sampled: level === undefined ? NO_SAMPLES : concatSets(sampledDocs, sampledSets) };

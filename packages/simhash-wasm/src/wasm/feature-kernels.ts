@@ -1,5 +1,6 @@
-// The feature kernels (assembly/corpus/digest.ts and sketch.ts): the corpus's per-document content digest and MinHash
-// sketch, computed over a document's shingle hashes in WebAssembly, in the corpus kernels' module (corpus-module.ts).
+// The feature kernels (assembly/corpus/digest.ts, sketch.ts and shingle-set.ts): the corpus's per-document content
+// digest, MinHash sketch and exact shingle set, computed over a document's shingle hashes in WebAssembly, in the
+// corpus kernels' module (corpus-module.ts).
 //
 // The features are read where they already are: `sink` is a FeatureSink whose buffer is a view of this module's
 // memory, so the engine's fingerprintWithFeatures(text, config, sink) copies each document's features straight in
@@ -15,6 +16,8 @@ export const MAX_SKETCH_BINS = 1024;
 /** Where results are written (a digest, then a sketch), then where the features start. */
 const OUT = 0, SKETCH_OUT = 64, FEATURES = SKETCH_OUT + 4 * MAX_SKETCH_BINS;
 const PAGE = 65536;
+/** The shingle set's counters (assembly/corpus/shingle-set.ts: at most 2^16 buckets). */
+const SET_COUNTERS = 1 << 16;
 /** Features the sink holds before it first grows: a document of 4,096 shingles (about 25 KB of text). */
 const FIRST_CAPACITY = 4096;
 
@@ -47,6 +50,15 @@ export class FeatureKernels {
     out.set(this.#sketchOut.subarray(0, bins), at);
   }
 
+  /** The distinct low halves of the features, sorted ascending: the corpus's exact shingle set, a new array. */
+  shingleSet(features: BigUint64Array): Uint32Array {
+    const at = this.#place(features);
+    // Past the features' room: the set, then the counters (#grow made room for both).
+    const out = FEATURES + 8 * this.#view.length, counters = out + 4 * this.#view.length;
+    const size = this.#ex.shingleSet(at, features.length, out, counters);
+    return new Uint32Array(this.#ex.memory.buffer, out, size).slice();
+  }
+
   /** Where the features are in the module's memory: where the sink put them, or where they are copied now. */
   #place(features: BigUint64Array): number {
     if (features.buffer === this.#ex.memory.buffer) return features.byteOffset;
@@ -56,10 +68,10 @@ export class FeatureKernels {
     return FEATURES;
   }
 
-  /** Memory for `capacity` features; the views made again (growing detaches the old ones). */
+  /** Memory for `capacity` features, their set and its counters; the views made again (growing detaches the old ones). */
   #grow(capacity: number): void {
     const memory = this.#ex.memory;
-    const end = FEATURES + 8 * capacity;
+    const end = FEATURES + 12 * capacity + 4 * SET_COUNTERS;
     if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE));
     this.#view = new BigUint64Array(memory.buffer, FEATURES, capacity);
     this.sink.buffer = this.#view;
