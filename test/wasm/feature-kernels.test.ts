@@ -135,3 +135,21 @@ describe('the shingle set', () => {
     expect(small.buffer).not.toBe(kernels.sink.buffer.buffer);
   });
 });
+
+describe('the sketch of a set', () => {
+  it('is the sketch of the features whose set it is, for sets larger than the sink too', () => {
+    const kernels = createFeatureKernels();
+    const random = new XorShift32(5);
+    for (const n of [0, 1, 300, 20_000]) {
+      const features = randomFeatures(random, n);
+      const set = kernels.shingleSet(features);
+      for (const bins of [32, 128]) {
+        const fromFeatures = new Uint32Array(bins);
+        kernels.sketch(features, bins, fromFeatures, 0);
+        expect(kernels.sketchSet(set, bins)).toEqual(fromFeatures);
+        // A set larger than a fresh sink holds (4,096 features, 8,192 words) grows its memory first.
+        expect(createFeatureKernels().sketchSet(set, bins)).toEqual(fromFeatures);
+      }
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // The corpus's content digest of a document: MurmurHash3 x86_128 (seed 0) over its shingle hashes' 32-bit words, the
 // same bits as the corpus's analysis/content-digest.ts wrote in JavaScript. Here because it ran at 3.5 to 8 ns a block
 // of four words in JavaScript, 8% of a worker's time at 1M documents, and at a third of that in WebAssembly. Part of
-// the feature kernels' module (src/wasm/feature-kernels.ts places its memory), apart from the fingerprint engine:
+// the corpus kernels' module (src/wasm/feature-kernels.ts places its memory), apart from the fingerprint engine:
 // browser bundles never carry it.
 
 const C1: u32 = 0x239b961b, C2: u32 = 0xab0e9789, C3: u32 = 0x38b34ae5, C4: u32 = 0xa1e38b93;

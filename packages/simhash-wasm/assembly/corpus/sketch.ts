@@ -5,14 +5,14 @@
 const EMPTY_BIN: u32 = 0xffffffff;
 
 /**
- * The sketch of the `count` u64 shingle hashes at `ptr`, by their low 32 bits (the corpus's shingle-set elements), into
- * 2^(32 − shift) bins of u32 at `out`.
+ * The sketch of `count` shingles, the u32 at `ptr + stride·i` each (stride 8: a u64 feature's low half, the
+ * corpus's shingle-set element; stride 4: a set's element), into 2^(32 − shift) bins of u32 at `out`.
  */
-export function sketchFeatures(ptr: usize, count: i32, out: usize, shift: i32): void {
+export function sketchShingles(ptr: usize, count: i32, stride: i32, out: usize, shift: i32): void {
   const bins = <usize>1 << <usize>(32 - shift);
   for (let b: usize = 0; b < bins; b++) store<u32>(out + (b << 2), EMPTY_BIN);
   let p = ptr;
-  for (const end = p + (<usize>count << 3); p < end; p += 8) {
+  for (const end = p + <usize>count * <usize>stride; p < end; p += <usize>stride) {
     const x = load<u32>(p);
     const at = out + (<usize>(x >>> <u32>shift) << 2);
     const kept = load<u32>(at);

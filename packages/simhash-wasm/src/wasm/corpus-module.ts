@@ -7,7 +7,7 @@ import { hexToBytes } from './hex.js';
 export interface CorpusExports {
   readonly memory: WebAssembly.Memory;
   digestWords(ptr: number, words: number, out: number): void;
-  sketchFeatures(ptr: number, count: number, out: number, shift: number): void;
+  sketchShingles(ptr: number, count: number, stride: number, out: number, shift: number): void;
   shingleSet(ptr: number, count: number, out: number, counters: number): number;
   setRecordKeys(text: number, textLength: number, id: number, idLength: number, keep: number, keepLength: number, stackAt: number): void;
   scanRecord(line: number, length: number, out: number): number;

@@ -44,10 +44,18 @@ export class FeatureKernels {
 
   /** The one-permutation MinHash sketch of the features' low halves into `bins` (a power of two, 2 to 1024) at out[at ..). */
   sketch(features: BigUint64Array, bins: number, out: Uint32Array, at: number): void {
-    // From 2: one bin would shift a word by 32, which WebAssembly takes as a shift by 0.
-    if (!Number.isInteger(Math.log2(bins)) || bins < 2 || bins > MAX_SKETCH_BINS) throw new RangeError(`bins must be a power of two from 2 to ${MAX_SKETCH_BINS}, got ${bins}`);
-    this.#ex.sketchFeatures(this.#place(features), features.length, SKETCH_OUT, 32 - Math.log2(bins));
+    checkBins(bins);
+    this.#ex.sketchShingles(this.#place(features), features.length, 8, SKETCH_OUT, 32 - Math.log2(bins));
     out.set(this.#sketchOut.subarray(0, bins), at);
+  }
+
+  /** The same sketch of a shingle set (the values shingleSet gives), as a new array. It overwrites the sink. */
+  sketchSet(set: Uint32Array, bins: number): Uint32Array {
+    checkBins(bins);
+    if (set.length > 2 * this.#view.length) this.#grow(Math.ceil(set.length / 2));
+    new Uint32Array(this.#ex.memory.buffer, FEATURES, set.length).set(set);
+    this.#ex.sketchShingles(FEATURES, set.length, 4, SKETCH_OUT, 32 - Math.log2(bins));
+    return this.#sketchOut.slice(0, bins);
   }
 
   /** The distinct low halves of the features, sorted ascending: the corpus's exact shingle set, a new array. */
@@ -78,6 +86,11 @@ export class FeatureKernels {
     this.#digestOut = new Uint8Array(memory.buffer, OUT, DIGEST_BYTES);
     this.#sketchOut = new Uint32Array(memory.buffer, SKETCH_OUT, MAX_SKETCH_BINS);
   }
+}
+
+/** From 2: one bin would shift a word by 32, which WebAssembly takes as a shift by 0. */
+function checkBins(bins: number): void {
+  if (!Number.isInteger(Math.log2(bins)) || bins < 2 || bins > MAX_SKETCH_BINS) throw new RangeError(`bins must be a power of two from 2 to ${MAX_SKETCH_BINS}, got ${bins}`);
 }
 
 /** The kernels, in an instance of their own. */
