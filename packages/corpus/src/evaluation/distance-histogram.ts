@@ -32,11 +32,21 @@ export function distanceHistogram(fingerprints: BigUint64Array, seed = 1): Dista
 /** distanceHistogram, its exact tail searched by `search` (on the run's workers when that pays: pairs-search.ts). */
 export async function searchedDistanceHistogram(fingerprints: BigUint64Array, search: PairsSearch, seed = 1): Promise<DistanceHistogram> {
   if (pairCount(fingerprints.length) <= EXACT_PAIRS_LIMIT) return exactHistogram(fingerprints);
-  // The tail's search goes out first: on the run's workers, this thread counts the sample while they search.
+  // The tail's search goes out first: on the run's workers, this thread counts the sample while they search. The
+  // search's messages (the index's tables to each worker, then its parts) are sent as this thread's event loop
+  // turns, so the sample is counted a stretch at a time with a turn between: counted whole, it kept the workers
+  // waiting for its 0.8 s at 1M documents.
   const tail = search.pairs(tailIndex(fingerprints), EXACT_TAIL_DISTANCE);
-  const histogram = sampledHistogram(fingerprints, seed);
-  return withTail(histogram, await tail);
+  const sample = new PairSample(fingerprints, seed);
+  while (!sample.done) {
+    sample.count(SAMPLE_STRETCH);
+    await new Promise((turned) => setImmediate(turned));
+  }
+  return withTail(sample.histogram(), await tail);
 }
+
+/** Pairs of the sample counted between two turns of the event loop: about 40 ms. */
+const SAMPLE_STRETCH = 1_000_000;
 
 const pairCount = (n: number) => (n * (n - 1)) / 2;
 
@@ -65,20 +75,48 @@ function exactHistogram(fingerprints: BigUint64Array): DistanceHistogram {
 
 /** SAMPLED_PAIRS uniform random pairs counted and scaled: the bulk of the distribution, its left tail still to count. */
 function sampledHistogram(fingerprints: BigUint64Array, seed: number): DistanceHistogram {
-  const n = fingerprints.length;
-  const pairs = pairCount(n);
-  const { lo, hi } = halvesOf(fingerprints);
-  const counts = new Float64Array(65);
-  const random = new Random(seed);
-  for (let s = 0; s < SAMPLED_PAIRS; s++) {
-    const i = random.below(n);
-    let j = random.below(n - 1);
-    if (j >= i) j++;
-    counts[popcount32(lo[i] ^ lo[j]) + popcount32(hi[i] ^ hi[j])]++;
+  const sample = new PairSample(fingerprints, seed);
+  sample.count(SAMPLED_PAIRS);
+  return sample.histogram();
+}
+
+/** The sample's pairs, counted a stretch at a time: the same pairs in the same order however it is cut. */
+class PairSample {
+  readonly #n: number;
+  readonly #lo: Uint32Array;
+  readonly #hi: Uint32Array;
+  readonly #random: Random;
+  readonly #counts = new Float64Array(65);
+  #counted = 0;
+
+  constructor(fingerprints: BigUint64Array, seed: number) {
+    this.#n = fingerprints.length;
+    ({ lo: this.#lo, hi: this.#hi } = halvesOf(fingerprints));
+    this.#random = new Random(seed);
   }
-  const scale = pairs / SAMPLED_PAIRS;
-  for (let d = 0; d <= 64; d++) counts[d] *= scale;
-  return { counts, pairs, method: 'sampled', exactUpTo: EXACT_TAIL_DISTANCE, sampledPairs: SAMPLED_PAIRS };
+
+  get done(): boolean {
+    return this.#counted === SAMPLED_PAIRS;
+  }
+
+  /** Up to `pairs` more pairs of the sample. */
+  count(pairs: number): void {
+    const n = this.#n, lo = this.#lo, hi = this.#hi, random = this.#random, counts = this.#counts;
+    const end = Math.min(SAMPLED_PAIRS, this.#counted + pairs);
+    for (let s = this.#counted; s < end; s++) {
+      const i = random.below(n);
+      let j = random.below(n - 1);
+      if (j >= i) j++;
+      counts[popcount32(lo[i] ^ lo[j]) + popcount32(hi[i] ^ hi[j])]++;
+    }
+    this.#counted = end;
+  }
+
+  histogram(): DistanceHistogram {
+    const pairs = pairCount(this.#n);
+    const counts = this.#counts.map((count) => count * (pairs / SAMPLED_PAIRS));
+    return { counts, pairs, method: 'sampled', exactUpTo: EXACT_TAIL_DISTANCE, sampledPairs: SAMPLED_PAIRS };
+  }
 }
 
 /** The sample cannot see a left tail of a few thousand pairs among billions: an index to count it exactly. */
