@@ -59,16 +59,18 @@ export function intersectionSize(a: Uint32Array, b: Uint32Array): number {
   return shared;
 }
 
-export type SimilarityMode = 'jaccard' | 'containment';
+/** The verification modes (grouping/pair-rule.ts says which pairs each lets through). */
+export type SimilarityMode = 'jaccard' | 'containment' | 'jaccard-or-contained';
 
 /**
- * Jaccard |A ∩ B| / |A ∪ B|, or containment |A ∩ B| / min(|A|, |B|). An empty set (a text that is all boilerplate)
- * is similar to nothing: 0, so two texts that share only boilerplate never verify.
+ * The similarity a mode reports: containment |A ∩ B| / min(|A|, |B|) for 'containment', else Jaccard |A ∩ B| / |A ∪ B|
+ * ('jaccard-or-contained' decides by both, grouping/pair-rule.ts, and reports the Jaccard). An empty set (a text that
+ * is all boilerplate) is similar to nothing: 0, so two texts that share only boilerplate never verify.
  */
 export function setSimilarity(a: Uint32Array, b: Uint32Array, mode: SimilarityMode): number {
   if (a.length === 0 || b.length === 0) return 0;
   const shared = intersectionSize(a, b);
-  return mode === 'jaccard' ? shared / (a.length + b.length - shared) : shared / Math.min(a.length, b.length);
+  return mode === 'containment' ? shared / Math.min(a.length, b.length) : shared / (a.length + b.length - shared);
 }
 
 /** The set without the shingles in `boilerplate` (a Set, or grouping/sketch-filter.ts's faster BoilerplateFilter). */

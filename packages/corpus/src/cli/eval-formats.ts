@@ -3,7 +3,7 @@
 // are expected to give, each number with how it was had.
 import { RECOMMENDATION_RULE, type CorpusScale } from '../evaluation/corpus-scale.js';
 import type { VerifiedDedupe } from '../evaluation/verified-dedupe.js';
-import { DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
+import { DEFAULT_VERIFY_MODE, DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
 import type { Evaluation } from '../evaluation/metrics.js';
 
 export function formatEvaluationText(e: Evaluation, tooShort: number, scale?: CorpusScale, verified?: VerifiedDedupe): string {
@@ -63,7 +63,7 @@ export function verifiedLines(v: VerifiedDedupe): string[] {
   return [
     `with verification, as \`simhash dedupe\` runs with no -k: ${settings}`,
     `  k = ${v.distance}: ${v.distanceChoice.how}`,
-    `  ${v.mode} >= ${v.threshold} on word shingles, those in ${v.boilerplate.threshold} or more of the ${texts} left out as boilerplate (${v.mode === 'jaccard' && v.threshold === DEFAULT_VERIFY_THRESHOLD ? 'dedupe\'s default' : 'as given'}; --verify, --verify-threshold)`,
+    `  ${v.mode} >= ${v.threshold} on word shingles, those in ${v.boilerplate.threshold} or more of the ${texts} left out as boilerplate (${v.mode === DEFAULT_VERIFY_MODE && v.threshold === DEFAULT_VERIFY_THRESHOLD ? 'dedupe\'s default' : 'as given'}; --verify, --verify-threshold)`,
     `  the corpus: ${v.corpus.candidatePairs} candidate pairs within k, ${v.corpus.verifiedPairs} verified (${v.corpus.how})`,
     `  labelled pairs: precision ${percent(l.precision)}, recall ${percent(l.recall)}, F1 ${percent(l.f1)} (TP ${l.truePositives}, FP ${l.falsePositives}, FN ${l.falseNegatives} of ${l.pairs}): ${l.how}`,
     `  precision at the corpus's scale, by chance: ${percent(v.chance.precision)} (${v.chance.how})`,

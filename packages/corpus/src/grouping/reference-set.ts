@@ -42,6 +42,7 @@ export function referenceVerification(reference: Pick<ReferenceSet, 'sets' | 'ha
   if (reference.sets !== undefined) return 'exact';
   if (!reference.hasSketches) return 'its entries have no MinHash sketches to verify against (an index built without them): build it again with `simhash index build --sketches`, or use --verify off';
   // A sketch estimates Jaccard; containment's least Jaccard (a third at 0.5) is beyond what 32 bins can tell.
+  // 'jaccard-or-contained' is judged there by its Jaccard clause alone (reference-match.ts).
   if (mode === 'containment') return '--verify containment needs the reference\'s texts; an index holds sketches, which estimate jaccard only';
   return 'sketch';
 }
