@@ -54,3 +54,10 @@ export function leastJaccard(rule: PairRule, a?: number, b?: number): number {
   if (rule.mode === 'containment') return contained(rule.threshold);
   return Math.min(rule.threshold, Math.max(CONTAINED_JACCARD_SHARE * rule.threshold, contained(CONTAINED_SHARE)));
 }
+
+/** The rule in words, for the outputs: "jaccard >= 0.5 (or containment >= 0.8 with jaccard >= 0.4)". */
+export function describeRule(rule: PairRule): string {
+  if (rule.mode !== 'jaccard-or-contained') return `${rule.mode} >= ${rule.threshold}`;
+  const floor = Number((CONTAINED_JACCARD_SHARE * rule.threshold).toPrecision(12));
+  return `jaccard >= ${rule.threshold} (or containment >= ${CONTAINED_SHARE} with jaccard >= ${floor})`;
+}
