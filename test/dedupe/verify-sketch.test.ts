@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../packages/corpus/src/evaluation/random.js';
 import { BoilerplateSample, boilerplateThreshold, sampleKey, SAMPLE_TEXTS } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
-import { SKETCH_BINS, sketchInto } from '../../packages/corpus/src/analysis/minhash-sketch.js';
+import { EMPTY_BIN, REFERENCE_BINS, SKETCH_BINS, sketchInto, sketchOfSet } from '../../packages/corpus/src/analysis/minhash-sketch.js';
 import { setSimilarity, sortedUnique, withoutBoilerplate } from '../../packages/corpus/src/analysis/shingle-sets.js';
 import { dropLimits, FALSE_DROP, sketchFilter } from '../../packages/corpus/src/grouping/sketch-filter.js';
 import { pairPasses } from '../../packages/corpus/src/grouping/pair-rule.js';
@@ -77,7 +77,7 @@ function sketchOf(s: Uint32Array): Uint32Array {
   const halves = new Uint32Array(s.length * 2);
   s.forEach((v, i) => (halves[2 * i] = v));
   const out = new Uint32Array(SKETCH_BINS);
-  sketchInto(halves, s.length, 0, out, 0);
+  sketchInto(halves, s.length, 2, 0, out, 0);
   return out;
 }
 
@@ -143,6 +143,43 @@ describe('the sketches\' test', () => {
       expect(unrelatedDropped / unrelated).toBeGreaterThan(mode === 'containment' ? -1 : 0.95);
       expect(kept.dropped).toBe(pairs.length - kept.pairs.earlier.length);
     }
+  });
+});
+
+describe('a reference\'s sketch (REFERENCE_BINS)', () => {
+  it('holds the first pass\'s: each of its 32 bins is the least of 4 of the reference\'s', () => {
+    const random = new Random(11);
+    for (const size of [0, 1, 20, 100, 3000]) {
+      const set = randomSet(random, size);
+      const small = sketchOfSet(set, SKETCH_BINS), large = sketchOfSet(set, REFERENCE_BINS);
+      const ratio = REFERENCE_BINS / SKETCH_BINS;
+      expect([...small]).toEqual(Array.from(small, (_, b) => Math.min(...large.subarray(b * ratio, (b + 1) * ratio))));
+      expect([...small]).toEqual([...sketchOf(set)]);
+      const filled = large.filter((x) => x !== EMPTY_BIN).length;
+      expect(filled).toBeLessThanOrEqual(Math.min(size, REFERENCE_BINS));
+      if (size >= 3000) expect(filled).toBe(REFERENCE_BINS);
+    }
+  });
+
+  it('estimates a Jaccard near the threshold with about half the error of 32 bins', () => {
+    const random = new Random(12);
+    const error = { [SKETCH_BINS]: 0, [REFERENCE_BINS]: 0 };
+    const pairs = 400;
+    for (let p = 0; p < pairs; p++) {
+      // Two sets of 600 sharing 400: Jaccard 0.5.
+      const shared = randomSet(random, 400);
+      const a = set([...shared, ...randomSet(random, 200)]), b = set([...shared, ...randomSet(random, 200)]);
+      for (const bins of [SKETCH_BINS, REFERENCE_BINS]) {
+        const x = sketchOfSet(a, bins), y = sketchOfSet(b, bins);
+        let matches = 0;
+        for (let i = 0; i < bins; i++) if (x[i] === y[i]) matches++;
+        error[bins] += (matches / bins - 0.5) ** 2;
+      }
+    }
+    const rms = (bins: number) => Math.sqrt(error[bins] / pairs);
+    // Binomial: sqrt(0.25 / 32) = 0.088, sqrt(0.25 / 128) = 0.044.
+    expect(rms(SKETCH_BINS)).toBeGreaterThan(0.075);
+    expect(rms(REFERENCE_BINS)).toBeLessThan(0.052);
   });
 });
 

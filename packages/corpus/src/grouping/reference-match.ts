@@ -5,7 +5,9 @@
 // - a reference of documents: the pair's sketches rule out what is far below the threshold (sketch-filter.ts), and
 //   the rest are decided by the rule (pair-rule.ts) over the two exact shingle sets, the reference's texts read again;
 // - an index: there is no text, so the pair is decided by the sketch estimate of its Jaccard, matching bins / bins in
-//   use (32 bins: a standard error of about 0.09 at a Jaccard of 0.5), and never on fewer than MIN_SKETCH_BINS bins;
+//   use, and never on fewer than MIN_SKETCH_BINS bins: the entry's stored sketch of REFERENCE_BINS (a standard error
+//   of about 0.044 at a Jaccard of 0.5) against the new document's at as many, made from its set read again (its
+//   first pass made SKETCH_BINS, a standard error of 0.088: half as many pairs near the threshold left to chance);
 //   a sketch cannot tell containment, so 'jaccard-or-contained' is its Jaccard clause alone there;
 // - without verification: SimHash distance alone.
 // A document goes to the verified reference entry it is most similar to (ties: the nearest, then the earliest), and
@@ -16,7 +18,7 @@ import { setSimilarity, withoutBoilerplate } from '../analysis/shingle-sets.js';
 import { fingerprintsAt, nearRepresentatives } from './group.js';
 import { binAgreement, BoilerplateFilter, dropLimits } from './sketch-filter.js';
 import { leastJaccard, pairPasses } from './pair-rule.js';
-import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import { EMPTY_BIN, SKETCH_BINS, sketchOfSet } from '../analysis/minhash-sketch.js';
 import type { Verification } from './verify.js';
 import { referenceVerification, type ReferenceLookup, type ReferenceSet, type ReferenceVerification } from './reference-set.js';
 
@@ -96,13 +98,13 @@ export async function matchReference(input: ReferenceInput, reference: Reference
     [entry[doc], distance[doc], best[doc]] = [entry[first], distance[first], best[first]];
     documents++;
   }
-  const unverifiable = how === 'sketch' ? candidates.entries.filter((e) => !hasSketch(candidates.found.sketches, e)).length : 0;
+  const unverifiable = how === 'sketch' ? candidates.entries.filter((e) => !hasSketch(candidates.found, e)).length : 0;
   const stats = { verification: how, entries: reference.size, candidatePairs: candidates.docs.length, verifiedPairs, documents, distance: candidates.found.distance ?? input.maxDistance, unverifiable };
   return { entry, distance, similarity: best, names: candidates.found.names, stats };
 }
 
-function hasSketch(sketches: Uint32Array, entry: number): boolean {
-  for (let bin = 0; bin < SKETCH_BINS; bin++) if (sketches[entry * SKETCH_BINS + bin] !== EMPTY_BIN) return true;
+function hasSketch({ sketches, bins }: ReferenceLookup, entry: number): boolean {
+  for (let bin = 0; bin < bins; bin++) if (sketches[entry * bins + bin] !== EMPTY_BIN) return true;
   return false;
 }
 
@@ -128,10 +130,8 @@ async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candi
   const verify = input.verify!;
   const boilerplate = verify.sample.finish();
   const filter = new BoilerplateFilter(boilerplate.shingles);
-  const { sketches } = candidates.found;
-  // The run's sketches of the candidates' documents alone, read back from where the first pass put them.
-  const own = input.sketches.select(Uint32Array.from(new Set(candidates.docs)).sort());
-  const agreement = candidates.docs.map((doc, i) => binAgreement(own.words, own.offsetOf(doc), sketches, candidates.entries[i] * SKETCH_BINS, filter));
+  const { sketches, bins } = candidates.found;
+  const agreement = bins === SKETCH_BINS ? await firstPassAgreement(input, candidates, filter) : await rereadAgreement(input, candidates, filter);
   if (!exact) {
     const similarity = agreement.map(({ used, matches }) => (used >= MIN_SKETCH_BINS ? matches / used : NaN));
     return { similarity, passed: similarity.map((s) => s >= verify.settings.threshold) };
@@ -155,4 +155,20 @@ async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candi
     similarity: pairSets.map(([a, b], i) => (left[i] ? setSimilarity(a, b, verify.settings.mode) : 0)),
     passed: pairSets.map(([a, b], i) => left[i] && pairPasses(a, b, verify.settings)),
   };
+}
+
+/** Each candidate pair's bins in agreement, by the run's sketches of the candidates' documents, read back from where the first pass put them. */
+async function firstPassAgreement(input: ReferenceInput, candidates: Candidates, filter: BoilerplateFilter): Promise<{ used: number; matches: number }[]> {
+  const own = input.sketches.select(Uint32Array.from(new Set(candidates.docs)).sort());
+  return candidates.docs.map((doc, i) => binAgreement(own.words, own.offsetOf(doc), candidates.found.sketches, candidates.entries[i] * SKETCH_BINS, filter));
+}
+
+/** The same at the reference's bins (more than the first pass made): the candidates' documents read again and sketched. */
+async function rereadAgreement(input: ReferenceInput, candidates: Candidates, filter: BoilerplateFilter): Promise<{ used: number; matches: number }[]> {
+  const { sketches, bins } = candidates.found;
+  const wanted = new Set(candidates.docs);
+  const own = new Map<number, Uint32Array>();
+  for await (const { doc, set } of input.verify!.sets((d) => wanted.has(d), input.documents)) own.set(doc, sketchOfSet(set, bins));
+  const empty = new Uint32Array(bins).fill(EMPTY_BIN);
+  return candidates.docs.map((doc, i) => binAgreement(own.get(doc) ?? empty, 0, sketches, candidates.entries[i] * bins, filter, bins));
 }

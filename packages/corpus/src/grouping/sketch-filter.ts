@@ -57,12 +57,13 @@ export function dropLimits(least: number): Int8Array {
 }
 
 /**
- * How two sketches agree: of the bins whose union minimum is not boilerplate (`used`), how many hold the same value
- * (`matches`). The sketch at word `a` of `pieceA` against the one at word `b` of `pieceB` (a run's, or a reference's).
+ * How two sketches of `bins` bins agree: of the bins whose union minimum is not boilerplate (`used`), how many hold
+ * the same value (`matches`). The sketch at word `a` of `pieceA` against the one at word `b` of `pieceB` (a run's, or
+ * a reference's).
  */
-export function binAgreement(pieceA: Uint32Array, a: number, pieceB: Uint32Array, b: number, filter: BoilerplateFilter): { used: number; matches: number } {
+export function binAgreement(pieceA: Uint32Array, a: number, pieceB: Uint32Array, b: number, filter: BoilerplateFilter, bins = SKETCH_BINS): { used: number; matches: number } {
   let used = 0, matches = 0;
-  for (let bin = 0; bin < SKETCH_BINS; bin++) {
+  for (let bin = 0; bin < bins; bin++) {
     const x = pieceA[a + bin], y = pieceB[b + bin];
     const least = x < y ? x : y;
     if (least === EMPTY_BIN || filter.has(least)) continue;
