@@ -150,11 +150,11 @@ describe('a reference\'s sketch (REFERENCE_BINS)', () => {
   it('holds the first pass\'s: each of its 32 bins is the least of 4 of the reference\'s', () => {
     const random = new Random(11);
     for (const size of [0, 1, 20, 100, 3000]) {
-      const set = randomSet(random, size);
-      const small = sketchOfSet(set, SKETCH_BINS), large = sketchOfSet(set, REFERENCE_BINS);
+      const shingles = set(randomSet(random, size));
+      const small = sketchOfSet(shingles, SKETCH_BINS), large = sketchOfSet(shingles, REFERENCE_BINS);
       const ratio = REFERENCE_BINS / SKETCH_BINS;
       expect([...small]).toEqual(Array.from(small, (_, b) => Math.min(...large.subarray(b * ratio, (b + 1) * ratio))));
-      expect([...small]).toEqual([...sketchOf(set)]);
+      expect([...small]).toEqual([...sketchOf(shingles)]);
       const filled = large.filter((x) => x !== EMPTY_BIN).length;
       expect(filled).toBeLessThanOrEqual(Math.min(size, REFERENCE_BINS));
       if (size >= 3000) expect(filled).toBe(REFERENCE_BINS);
@@ -163,7 +163,7 @@ describe('a reference\'s sketch (REFERENCE_BINS)', () => {
 
   it('estimates a Jaccard near the threshold with about half the error of 32 bins', () => {
     const random = new Random(12);
-    const error = { [SKETCH_BINS]: 0, [REFERENCE_BINS]: 0 };
+    const error: Record<number, number> = { [SKETCH_BINS]: 0, [REFERENCE_BINS]: 0 };
     const pairs = 400;
     for (let p = 0; p < pairs; p++) {
       // Two sets of 600 sharing 400: Jaccard 0.5.
