@@ -167,6 +167,7 @@ async function firstPassAgreement(input: ReferenceInput, candidates: Candidates,
 async function rereadAgreement(input: ReferenceInput, candidates: Candidates, filter: BoilerplateFilter): Promise<{ used: number; matches: number }[]> {
   const { sketches, bins } = candidates.found;
   const wanted = new Set(candidates.docs);
+  if (wanted.size === 0) return []; // no input read again for nothing
   const own = new Map<number, Uint32Array>();
   for await (const { doc, set } of input.verify!.sets((d) => wanted.has(d), input.documents)) own.set(doc, sketchOfSet(set, bins));
   const empty = new Uint32Array(bins).fill(EMPTY_BIN);
