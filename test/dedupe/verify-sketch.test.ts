@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../packages/corpus/src/evaluation/random.js';
 import { BoilerplateSample, boilerplateThreshold, sampleKey, SAMPLE_TEXTS } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
-import { EMPTY_BIN, REFERENCE_BINS, SKETCH_BINS, sketchInto, sketchOfSet } from '../../packages/corpus/src/analysis/minhash-sketch.js';
-import { setSimilarity, sortedUnique, withoutBoilerplate } from '../../packages/corpus/src/analysis/shingle-sets.js';
+import { EMPTY_BIN, REFERENCE_BINS, SKETCH_BINS } from '../../packages/corpus/src/analysis/minhash-sketch.js';
+import { createFeatureKernels } from '../../packages/simhash-wasm/src/wasm/feature-kernels.js';
+import { setSimilarity, sketchOfSet, sortedUnique, withoutBoilerplate } from '../../packages/corpus/src/analysis/shingle-sets.js';
 import { dropLimits, FALSE_DROP, sketchFilter } from '../../packages/corpus/src/grouping/sketch-filter.js';
 import { pairPasses } from '../../packages/corpus/src/grouping/pair-rule.js';
 import { sketchesInMemory, SpilledSketches } from '../../packages/corpus/src/grouping/sketch-store.js';
@@ -73,11 +74,12 @@ describe('the boilerplate sample', () => {
   });
 });
 
+const kernels = createFeatureKernels();
+
+/** The sketch of a set of 32-bit shingle hashes, as features whose low halves they are. */
 function sketchOf(s: Uint32Array): Uint32Array {
-  const halves = new Uint32Array(s.length * 2);
-  s.forEach((v, i) => (halves[2 * i] = v));
   const out = new Uint32Array(SKETCH_BINS);
-  sketchInto(halves, s.length, 2, 0, out, 0);
+  kernels.sketch(BigUint64Array.from(s, (v) => BigInt(v) | 0xabcd_0000_0000n << 16n), SKETCH_BINS, out, 0);
   return out;
 }
 

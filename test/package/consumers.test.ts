@@ -57,9 +57,11 @@ function readmeExample(): { text: string; hex: string } {
 }
 
 describe('simhash-wasm installed from its packed tarball, alone', () => {
-  it('installs exactly one package, at most 1.5 MB unpacked', async () => {
+  // 1.5 MB until 2026-12-05, when the corpus kernels came in (simhash-wasm/internal: the corpus's digest, sketch and
+  // JSONL record scanner, 5.8 KB of WebAssembly, inlined as hex in its ESM and CommonJS files: 23 KB in all).
+  it('installs exactly one package, at most 1.55 MB unpacked', async () => {
     expect(await installedPackages(dir)).toEqual(['simhash-wasm']);
-    expect(packed!.unpackedSize['simhash-wasm']).toBeLessThanOrEqual(1.5e6);
+    expect(packed!.unpackedSize['simhash-wasm']).toBeLessThanOrEqual(1.55e6);
   });
 
   it('ships dist only: entries, browser bundles, ESM and CJS declarations; no sources, no .wasm file, no command', () => {

@@ -1,24 +1,21 @@
 // Per document, what both tiers need: the fingerprint, the token count (for --min-tokens), a digest of the
-// normalised text (the exact tier, content-digest.ts) and, for the verification tier, a MinHash sketch of its
+// normalised text (the exact tier, DIGEST_BYTES below) and, for the verification tier, a MinHash sketch of its
 // shingles (minhash-sketch.ts) and, for texts in the boilerplate sample (boilerplate-sample.ts), their shingle sets.
 // Runs in pool workers, or in-process with --threads 1: same function, same bits.
 //
 // The engine reads each text once (fingerprintWithFeatures: the fingerprint and the shingle hashes from one pass), and
-// the token count, the digest, the sketch and the sample's set all come from the shingle hashes, in JavaScript,
-// without tokenizing again.
+// the token count, the digest, the sketch and the sample's set all come from the shingle hashes without tokenizing
+// again: the digest and the sketch in WebAssembly (simhash-wasm/internal's feature kernels), where the engine's copy
+// of the features already put them.
 import type { FingerprintWithFeatures, SimHash, Text } from 'simhash-wasm';
-import type { FeatureSink } from 'simhash-wasm/internal';
+import { DIGEST_BYTES, type FeatureKernels, type FeatureSink } from 'simhash-wasm/internal';
 import { extractText, type HtmlExtractor } from '../html/extractor.js';
 import { sampledAt, sampleKey } from './boilerplate-sample.js';
-import { digestWords } from './content-digest.js';
-import { SKETCH_BINS, sketchInto } from './minhash-sketch.js';
-import { joinSets, LOW_HALF, shingleSetOf } from './shingle-sets.js';
+import { SKETCH_BINS } from './minhash-sketch.js';
+import { joinSets, shingleSetOf } from './shingle-sets.js';
 
-export interface AnalyzeInput {
-  readonly text: string;
-  /** HTML, and how to find its text first (main content or all visible text); false: plain text. */
-  readonly html: false | HtmlExtractor;
-}
+/** A text, with whether it is HTML and how to find its text first (main content or all visible text); UTF-8 is plain text. */
+export type AnalyzeInput = { readonly text: string; readonly html: false | HtmlExtractor } | { readonly text: Uint8Array; readonly html: false };
 
 export interface AnalyzeOptions {
   /** No token counts, digests or sketches (fingerprint and index need none of them). */
@@ -51,11 +48,14 @@ export interface Analysis {
   readonly sampled: SampledSets;
 }
 
-/** 128 bits: no collision among any corpus that fits in memory. */
-export const DIGEST_BYTES = 16;
-
-/** Each document's features, in place of a new array per document (this thread's; every use is done before the next). */
-const sink: FeatureSink = { buffer: new BigUint64Array(4096), length: 0 };
+/**
+ * The exact tier's digest of a document: 128 bits (no collision among any corpus that fits in memory) over the
+ * sequence of its shingle hashes, MurmurHash3 x86_128 of their 32-bit words. Two texts with the same token sequence
+ * have the same shingle sequence; two different token sequences differ in some shingle, whose 64-bit hash then
+ * differs but with probability 2^-64. So texts differing only in whitespace, case or punctuation share a digest, and
+ * nothing else does in practice.
+ */
+export { DIGEST_BYTES };
 
 const NO_SAMPLES: SampledSets = { docs: new Uint32Array(0), ends: new Uint32Array(0), shingles: new Uint32Array(0) };
 
@@ -66,16 +66,18 @@ export interface Hashers {
   readonly tokenHasher: SimHash;
   /** hasher.fingerprintWithFeatures into a sink (TaskContext's): no new array per document. */
   readonly fingerprintWithFeaturesInto: (text: Text, sink: FeatureSink) => FingerprintWithFeatures;
+  /** The digest and the sketch; its sink, in the kernels' memory, takes each document's features (this thread's). */
+  readonly kernels: FeatureKernels;
 }
 
 /**
  * `tokenHasher` (width 1, the hasher's tokenization) counts the tokens of a text with a single shingle, which holds
  * anywhere from 1 to w tokens; every other count follows from the number of shingles (n − w + 1).
  */
-export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto }: Hashers, inputs: readonly AnalyzeInput[], options: AnalyzeOptions = {}): Analysis {
+export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto, kernels }: Hashers, inputs: readonly AnalyzeInput[], options: AnalyzeOptions = {}): Analysis {
   // The corpus's repeated lines as the batch was sent (read-and-analyze.ts): main content's rule (b) and fallback.
   const repeated = options.repeatedLines === undefined ? undefined : new Set(options.repeatedLines);
-  const texts = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html, repeated)));
+  const texts: Text[] = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html, repeated)));
   // Fingerprints alone, as `simhash fingerprint` and `index` print them.
   if (options.fingerprintsOnly === true) return { fingerprints: hasher.fingerprintMany(texts), tokens: new Uint32Array(0), digests: new Uint8Array(0), sketches: new Uint32Array(0), sampled: NO_SAMPLES };
   const n = inputs.length;
@@ -88,17 +90,16 @@ export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto }: Ha
   const sampledDocs: number[] = [];
   const sampledSets: Uint32Array[] = [];
   for (let i = 0; i < n; i++) {
-    const { fingerprint, features } = fingerprintWithFeaturesInto(texts[i], sink);
+    const { fingerprint, features } = fingerprintWithFeaturesInto(texts[i], kernels.sink);
     fingerprints[i] = fingerprint;
     const count = features.length;
     tokens[i] = count >= 2 ? count + hasher.shingle - 1 : count === 0 ? 0 : hasher.shingle === 1 ? 1 : tokenHasher.features(texts[i]).length;
-    const halves = new Uint32Array(features.buffer, features.byteOffset, count * 2);
-    digestWords(halves, digests, i * DIGEST_BYTES);
+    kernels.digest(features, digests, i * DIGEST_BYTES);
     if (level === undefined) continue;
-    sketchInto(halves, count, 2, LOW_HALF, sketches, i * bins, bins);
+    kernels.sketch(features, bins, sketches, i * bins);
     if (sampledAt(sampleKey(digests, i * DIGEST_BYTES), level)) {
       sampledDocs.push(i);
-      sampledSets.push(shingleSetOf(features));
+      sampledSets.push(shingleSetOf(features, kernels));
     }
   }
   return { fingerprints, tokens, digests, sketches, sampled: level === undefined ? NO_SAMPLES : concatSets(sampledDocs, sampledSets) };

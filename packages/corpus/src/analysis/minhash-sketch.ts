@@ -12,6 +12,9 @@
 // verification leave boilerplate out after the fact) a bin whose union minimum is a boilerplate shingle is skipped:
 // among the bins left, the drawn shingle is uniform over the union without boilerplate, so the estimate is of the
 // Jaccard similarity without boilerplate, the one the verification decides by.
+//
+// The sketch is made in WebAssembly by simhash-wasm/internal's feature kernels (FeatureKernels.sketch, from the
+// library's assembly/corpus/sketch.ts), over the features the engine has just put in their memory.
 
 export const SKETCH_BINS = 32;
 /**
@@ -24,24 +27,3 @@ export const SKETCH_BINS = 32;
 export const REFERENCE_BINS = 128;
 /** An empty bin (a document with fewer shingles than bins, or none in that bin). */
 export const EMPTY_BIN = 0xffffffff;
-
-/**
- * The sketch of `count` shingles, the i-th of which is words[stride·i + first] (a feature's low half, or a set's
- * element), written at out[at .. at + bins); `bins` a power of two from 2 to 2^31.
- */
-export function sketchInto(words: Uint32Array, count: number, stride: number, first: number, out: Uint32Array, at: number, bins = SKETCH_BINS): void {
-  const shift = Math.clz32(bins) + 1;
-  out.fill(EMPTY_BIN, at, at + bins);
-  for (let i = 0; i < count; i++) {
-    const x = words[stride * i + first];
-    const bin = at + (x >>> shift);
-    if (x < out[bin]) out[bin] = x;
-  }
-}
-
-/** The sketch of a shingle set (analysis/shingle-sets.ts) at `bins` bins. */
-export function sketchOfSet(set: Uint32Array, bins: number): Uint32Array {
-  const out = new Uint32Array(bins);
-  sketchInto(set, set.length, 1, 0, out, 0, bins);
-  return out;
-}

@@ -61,16 +61,27 @@ export function recordsResult({ lines, records, notes }: RecordsRead, { keepFiel
   for (let i = 0; i < n; i++) {
     line[i] = records[i].line;
     length[i] = records[i].length;
-    chars[i] = records[i].text.length;
+    chars[i] = records[i].chars;
   }
   const keepValues = keepField === undefined ? undefined : Float64Array.from(records, (r) => r.keepValue ?? NaN);
   const offset = n > 0 && records[0].offset !== undefined ? Float64Array.from(records, (r) => r.offset!) : new Float64Array(0);
   const base = { lines, line, offset, length, chars, ids: packIds(records.map((r) => r.id)), ...(keepValues === undefined ? {} : { keepValues }), notes };
   const extractor = htmlExtractor(html);
   if (extractor === 'main' && records.some((r) => r.html)) {
-    return { ...base, texts: { text: records.map((r) => r.text), html: Uint8Array.from(records, (r) => (r.html ? 1 : 0)) } };
+    return { ...base, texts: { text: records.map((r) => asString(r.text)), html: Uint8Array.from(records, (r) => (r.html ? 1 : 0)) } };
   }
-  return { ...base, analysis: analyze({ ...analysis, inputs: records.map((r) => ({ text: r.text, html: r.html && extractor })) }) };
+  // A text read as UTF-8 (jsonl-scanned.ts) is never HTML: the engine fingerprints its bytes.
+  return { ...base, analysis: analyze({ ...analysis, inputs: records.map((r) => (typeof r.text === 'string' ? { text: r.text, html: r.html && extractor } : { text: r.text, html: false })) }) };
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * A text as a string, for the main thread. Scanned UTF-8 decodes to the string the JS reader made but for a lone
+ * surrogate escape, already U+FFFD there: the text's fingerprint, which reads it as U+FFFD, is the same.
+ */
+function asString(text: string | Uint8Array): string {
+  return typeof text === 'string' ? text : decoder.decode(text);
 }
 
 /** What was to be read could not be (fresh each time: its buffers are transferred). */

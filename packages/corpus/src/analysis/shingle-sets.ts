@@ -3,6 +3,7 @@
 // a distinct shingle. Two different shingles share 32 bits with probability 2^-32, so a pair of 1,000-shingle sets
 // gains a false shared shingle with probability ~2.3e-4: the similarity moves by at most 1/|A ∪ B| then.
 import { createSimHash, type SimHash, type Tokenization } from 'simhash-wasm';
+import { createFeatureKernels, type FeatureKernels } from 'simhash-wasm/internal';
 import { sortUint32 } from './sort-uint32.js';
 
 /** The hasher whose features() are the first pass's shingles (term weights change their counts, not the set). */
@@ -10,21 +11,25 @@ export function shingleHasher(settings: { shingle: number; tokens?: Tokenization
   return createSimHash({ engine: 'auto', shingle: settings.shingle, tokens: settings.tokens });
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-/** Index of a 64-bit value's low half in a Uint32Array view of it. */
-export const LOW_HALF = LITTLE_ENDIAN ? 0 : 1;
-
 /** A text's shingle hashes (the hasher's features), low 32 bits, sorted ascending, each once. */
 export function shingleHashes(hasher: SimHash, text: string): Uint32Array {
   return shingleSetOf(hasher.features(text));
 }
 
-/** The same from features already computed. */
-export function shingleSetOf(features: BigUint64Array): Uint32Array {
-  const halves = new Uint32Array(features.buffer, features.byteOffset, features.length * 2);
-  const hashes = new Uint32Array(features.length);
-  for (let i = 0; i < features.length; i++) hashes[i] = halves[2 * i + LOW_HALF];
-  return sortedUnique(hashes);
+/** This thread's kernels for the sets, made at the first set. */
+let kernels: FeatureKernels | undefined;
+
+/**
+ * The same from features already computed: made in WebAssembly (FeatureKernels.shingleSet), with `within`'s kernels
+ * when the features are in their memory already (analyze-document.ts's), else this thread's own.
+ */
+export function shingleSetOf(features: BigUint64Array, within?: FeatureKernels): Uint32Array {
+  return (within ?? (kernels ??= createFeatureKernels())).shingleSet(features);
+}
+
+/** The MinHash sketch (minhash-sketch.ts) of a set at `bins` bins, by this thread's kernels: a reference's, to compare. */
+export function sketchOfSet(set: Uint32Array, bins: number): Uint32Array {
+  return (kernels ??= createFeatureKernels()).sketchSet(set, bins);
 }
 
 /** Sets end to end, and where each ends: how a batch of them crosses from a worker. */

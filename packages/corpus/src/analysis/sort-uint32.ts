@@ -1,5 +1,5 @@
-// Sorts unsigned 32-bit values in place: the shingle sets' hashes (a few hundred per document, a set per document
-// verified or sampled) and the boilerplate sample's millions. An LSD radix sort of four 8-bit digits: on 300 random
+// Sorts unsigned 32-bit values in place: the boilerplate sample's millions of shingle hashes, the verification's sets
+// joined, the leader grouping's nodes (a document's own set is made by the corpus kernels: shingle-sets.ts). An LSD radix sort of four 8-bit digits: on 300 random
 // values 3.9 µs against TypedArray.prototype.sort's 6.5 (this machine, Node 20), whose per-call set-up and compares
 // cost more than four counting passes. Below SMALL values the built-in sort is as fast, with no buffer to fill.
 

@@ -1,5 +1,6 @@
 // analyze() as a pool task: the dedupe layer's worker script (worker.ts) serves it, and a one-thread analyzer runs
 // it in this thread.
+import { createFeatureKernels } from 'simhash-wasm/internal';
 import type { Task, TaskContext } from 'simhash-wasm/internal/pool';
 import { afterExtractorReady } from '../html/extractor.js';
 import { analyze, type Analysis, type AnalyzeInput, type AnalyzeOptions } from './analyze-document.js';
@@ -15,7 +16,8 @@ export interface AnalysisTaskInput extends AnalyzeOptions {
 export function prepareAnalysis({ entry, hasher, fingerprintWithFeaturesInto }: TaskContext): (input: AnalysisTaskInput) => Analysis {
   // The hasher's own tokenization: under 'cjk-chars' a Chinese document counts its characters, not its clauses.
   const tokenHasher = entry.createSimHash({ shingle: 1, tokens: hasher.tokens });
-  return ({ inputs, ...options }) => analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto }, inputs, options);
+  const kernels = createFeatureKernels();
+  return ({ inputs, ...options }) => analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto, kernels }, inputs, options);
 }
 
 export const analysisTask: Task<AnalysisTaskInput, Analysis> = {

@@ -8,7 +8,7 @@ import type { GroupingMode, NearPairs } from '../grouping/group.js';
 import type { KeepRule } from '../grouping/keep.js';
 import type { InputNote } from '../analysis/input-notes.js';
 
-/** 2: the content digest is over the shingle hashes (analysis/content-digest.ts); a format-1 file's digests are SHA-256. */
+/** 2: the content digest is over the shingle hashes (analysis/analyze-document.ts, DIGEST_BYTES); a format-1 file's digests are SHA-256. */
 export const SHARD_FILE_FORMAT = 2;
 
 export interface ShardHeader {

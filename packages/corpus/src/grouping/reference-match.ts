@@ -14,11 +14,11 @@
 // its exact copies in the run go with it. The groups of the run are then made without them (group-batches.ts).
 import type { DocumentTable } from '../analysis/document-table.js';
 import type { SketchSource } from './sketch-store.js';
-import { setSimilarity, withoutBoilerplate } from '../analysis/shingle-sets.js';
+import { setSimilarity, sketchOfSet, withoutBoilerplate } from '../analysis/shingle-sets.js';
 import { fingerprintsAt, nearRepresentatives } from './group.js';
 import { binAgreement, BoilerplateFilter, dropLimits } from './sketch-filter.js';
 import { leastJaccard, pairPasses } from './pair-rule.js';
-import { EMPTY_BIN, SKETCH_BINS, sketchOfSet } from '../analysis/minhash-sketch.js';
+import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { Verification } from './verify.js';
 import { referenceVerification, type ReferenceLookup, type ReferenceSet, type ReferenceVerification } from './reference-set.js';
 

@@ -5,6 +5,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { concatBytes, withoutCr } from '../bytes/lines.js';
 import { recordOfLine, type LineRecord, type RecordFields } from './jsonl-record.js';
+import { lineReader, TextArena, type LineReader } from './jsonl-scanned.js';
 import type { HtmlMode } from '../read-options.js';
 
 export interface RangeRecord {
@@ -14,7 +15,13 @@ export interface RangeRecord {
   readonly offset: number;
   readonly length: number;
   readonly id?: string | number;
-  readonly text: string;
+  /**
+   * The text; as UTF-8 where the record scanner read the line (jsonl-scanned.ts): then a view that the next range
+   * read in this thread overwrites, to be analysed before that.
+   */
+  readonly text: string | Uint8Array;
+  /** The text's length in UTF-16 code units (a string's length). */
+  readonly chars: number;
   readonly html: boolean;
   /** The number in the keep field (fields.keep), when asked for and there is one. */
   readonly keepValue?: number;
@@ -92,19 +99,33 @@ export function readJsonlBlock(bytes: Uint8Array, fields: RecordFields, html: Ht
   return range;
 }
 
+/** The scanned texts of the range being read (jsonl-scanned.ts): one range at a time a thread, reused. */
+const texts = new TextArena();
+/** The line reader of the last fields and HTML mode asked for: a range's task asks for the same ones every time. */
+let reader: { key: string; read: LineReader } | undefined;
+
+function readerOf(fields: RecordFields, html: HtmlMode): LineReader {
+  const key = JSON.stringify([fields, html]);
+  if (reader?.key !== key) reader = { key, read: lineReader(fields, html, texts) };
+  return reader.read;
+}
+
 /** Judges one line (its bytes without the newline, at `offset`) into `range`, by the rule every JSONL reader uses. */
 function judgeInto(range: JsonlRange, fields: RecordFields, html: HtmlMode): (raw: Uint8Array, offset: number) => void {
+  texts.reset(); // the last range's records are analysed: a new range is read
+  const read = readerOf(fields, html);
   return (raw, offset) => {
     const line = range.lines++;
     const bytes = withoutCr(raw);
-    const record = recordOfLine(bytes, fields, html);
+    const record = read(bytes);
     if (record === null) return;
     if ('skip' in record) {
       range.notes.push({ line, kind: 'skipped', reason: record.skip });
       return;
     }
     const { id, text, keep } = record;
-    range.records.push({ line, offset, length: bytes.length, id, text, html: record.html, keepValue: typeof keep === 'number' ? keep : undefined });
+    const chars = 'chars' in record ? record.chars : record.text.length;
+    range.records.push({ line, offset, length: bytes.length, id, text, chars, html: record.html, keepValue: typeof keep === 'number' ? keep : undefined });
     if (typeof keep === 'object') range.notes.push({ line, kind: 'flagged', reason: keep.problem });
   };
 }

@@ -86,7 +86,7 @@ export async function readParquetSpan(path: string, { rowStart, rowEnd }: RowSpa
       for (const event of rowDocumentEvents(rows[line], parquetRowSource(path, rowStart + line), fields, html)) {
         if (event.kind === 'document') {
           const { id, text, html: isHtml, bytes, keepValue } = event.document;
-          span.records.push({ line, length: bytes, id, text, html: isHtml, keepValue });
+          span.records.push({ line, length: bytes, id, text, chars: text.length, html: isHtml, keepValue });
         } else if (event.kind === 'skipped' || event.kind === 'flagged') {
           span.notes.push({ line, kind: event.kind, reason: event.reason });
         }

@@ -43,7 +43,7 @@ export async function readWarcSpan(path: string, { start, end, records }: WarcSp
     const { result } = outcome;
     if (result === undefined) continue;
     if ('reason' in result) read.notes.push({ line, kind: 'skipped', reason: result.reason, offset });
-    else read.records.push({ line, offset, length: result.bytes, id: result.id, text: result.text, html: result.html });
+    else read.records.push({ line, offset, length: result.bytes, id: result.id, text: result.text, chars: result.text.length, html: result.html });
   }
   return sentinel ? read : undefined;
 }

@@ -1,0 +1,118 @@
+// JSONL lines read by the WebAssembly record scanner (simhash-wasm/internal's RecordScanner) where it can: the line
+// checked as JSON and its text decoded to UTF-8 without a JS object or string per record, for the engine to
+// fingerprint as bytes. The scanner answers only for lines it is sure of and hands back the rest, which
+// recordOfLine (jsonl-record.ts) reads as every JSONL reader does: the rule stays that one, with its messages.
+//
+// Used where a worker reads a range or block of lines (jsonl-range.ts), and only where the answer cannot depend on
+// more than the scanner sees: top-level fields (no `a.b` path), and text that is never HTML or is sniffed for it
+// (--html off, auto, auto-text), a text that might sniff as HTML going to the JS reader.
+import { RecordScanner } from 'simhash-wasm/internal';
+import { keepNumber, recordOfLine, type DocumentRecord, type LineRecord, type RecordFields } from './jsonl-record.js';
+import type { HtmlMode } from '../read-options.js';
+
+/** A record the scanner read: its text as UTF-8 (never HTML), with its length as a JS string would have it. */
+export interface ScannedRecord extends Omit<DocumentRecord, 'text'> {
+  readonly text: Uint8Array;
+  /** The text's length in UTF-16 code units. */
+  readonly chars: number;
+  readonly html: false;
+}
+
+/** Reads one line (its bytes without the line break): what recordOfLine gives, or the scanner's record. */
+export type LineReader = (line: Uint8Array) => LineRecord | ScannedRecord;
+
+/**
+ * The reader of a range's lines. The scanned texts are copied into `texts`, which the caller empties (reset()) once
+ * the records of the last range are analysed.
+ */
+export function lineReader(fields: RecordFields, html: HtmlMode, texts: TextArena): LineReader {
+  const byJs: LineReader = (line) => recordOfLine(line, fields, html);
+  const topLevel = fields.text.length === 1 && fields.id.length === 1 && (fields.keep === undefined || fields.keep.length === 1);
+  if (!topLevel || (html !== 'off' && html !== 'auto' && html !== 'auto-text')) return byJs;
+  const scanner = RecordScanner.create({ text: fields.text[0], id: fields.id[0], keep: fields.keep?.[0] });
+  if (scanner === null) return byJs;
+  const sniffs = html !== 'off';
+  return (line) => {
+    if (scanner.scan(line) <= 0) return byJs(line); // handed back, or an empty text (the JS reader says so)
+    const text = scanner.text();
+    if (sniffs && mightBeHtml(text)) return byJs(line);
+    const idJson = scanner.idJson();
+    const id = idJson === undefined ? undefined : idOf(idJson);
+    if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') return byJs(line);
+    const keepJson = scanner.keepJson();
+    const keep = fields.keep === undefined ? undefined : keepNumber(keepJson === undefined ? undefined : parseJson(keepJson), fields.keep);
+    return { id, text: texts.copy(text), chars: scanner.textUnits(), keep, html: false };
+  };
+}
+
+/** A value the scanner found valid, as JSON.parse gives it. */
+function parseJson(bytes: Uint8Array): unknown {
+  return JSON.parse(asBuffer(bytes).toString('utf8'));
+}
+
+/**
+ * An id value the scanner found valid, as JSON.parse gives it, the common ones without it (JSON.parse and its string
+ * took 0.6 µs a record): a string without escapes is its bytes' UTF-8, a short run of digits is its integer.
+ */
+function idOf(bytes: Uint8Array): unknown {
+  const n = bytes.length;
+  if (bytes[0] === 0x22 && bytes.indexOf(0x5c) === -1) return asBuffer(bytes).toString('utf8', 1, n - 1);
+  if (n <= 15 && (bytes[0] !== 0x30 || n === 1)) {
+    let value = 0;
+    for (let i = 0; i < n; i++) {
+      const digit = bytes[i] - 0x30;
+      if (digit < 0 || digit > 9) return parseJson(bytes);
+      value = value * 10 + digit;
+    }
+    return value;
+  }
+  return parseJson(bytes);
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return bytes instanceof Buffer ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Whether the text could sniff as HTML (html/sniff.ts): it starts with a BOM, or its first byte after the sniff's
+ * whitespace is `<`. Such a text is left to the JS reader, which sniffs it exactly.
+ */
+function mightBeHtml(text: Uint8Array): boolean {
+  if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) return true;
+  for (const byte of text) {
+    if (byte === 0x3c) return true;
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) return false;
+  }
+  return false;
+}
+
+/** Where scanned texts are kept until their range is analysed: chunks of 4 MB, reused from one range to the next. */
+export class TextArena {
+  static readonly CHUNK = 4 << 20;
+  #chunks: Uint8Array[] = [];
+  #chunk = 0;
+  #at = 0;
+
+  copy(bytes: Uint8Array): Uint8Array {
+    if (this.#chunks.length === 0 || this.#at + bytes.length > this.#chunks[this.#chunk].length) this.#next(bytes.length);
+    const into = this.#chunks[this.#chunk].subarray(this.#at, this.#at + bytes.length);
+    into.set(bytes);
+    this.#at += bytes.length;
+    return into;
+  }
+
+  /** Every copy so far may be overwritten now. */
+  reset(): void {
+    this.#chunk = 0;
+    this.#at = 0;
+  }
+
+  #next(bytes: number): void {
+    if (this.#chunks.length > 0) this.#chunk++;
+    this.#at = 0;
+    // The chunk there from an earlier range, if it is large enough; else a new one in its place.
+    if (this.#chunk >= this.#chunks.length || this.#chunks[this.#chunk].length < bytes) {
+      this.#chunks[this.#chunk] = new Uint8Array(Math.max(TextArena.CHUNK, bytes));
+    }
+  }
+}
