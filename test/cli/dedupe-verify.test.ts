@@ -57,7 +57,7 @@ describe('simhash dedupe --verify', () => {
     const run = await runInProcess(['dedupe', '-k', '32', '--format', 'json', '--threads', '1', '-q', '--clusters', clusters, input]);
     expect(run.code, run.stderr).toBe(0);
     const json = JSON.parse(run.stdout) as Json;
-    expect(json.settings).toMatchObject({ verify: 'jaccard', verifyThreshold: 0.5 });
+    expect(json.settings).toMatchObject({ verify: 'jaccard-or-contained', verifyThreshold: 0.5 });
     expect(json.groups.map((g) => g.members.map((m) => [m.id, m.similarity]))).toEqual([[['msg0', 1], ['msg0-edited', 0.6667]]]);
     const v = json.summary.verification!;
     expect(v.candidatePairs).toBeGreaterThan(100); // at k = 32 nearly every pair of the 41 is a candidate

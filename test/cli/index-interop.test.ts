@@ -2,7 +2,9 @@
 // application opens with SimHashIndex.deserializeWithNames() and queries to the documents' names; what the library
 // serializes, `simhash index query` answers from; files written by earlier versions (test/fixtures/index-files)
 // still load where they did.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SimHashIndex } from '../../packages/simhash-wasm/src/block-index/index.js';
 import { createSimHash } from '../../packages/simhash-wasm/src/pure/index.js';
@@ -114,7 +116,31 @@ describe('the command line\'s index with sketches, version 1 (test/fixtures/inde
     const again = readFileSync(fixture('records.jsonl'), 'utf8').replaceAll('"id":"doc/', '"id":"new/');
     const deduped = runProcess(['dedupe', '--format', 'json', '--min-tokens', '5', '-', '--against', fixture('cli-sketches-1.idx')], again);
     expect(deduped.code, deduped.stderr).toBe(0);
+    expect(deduped.stderr).toMatch(/^simhash: warning: .*cli-sketches-1\.idx holds sketches of 32 bins \(written by an older simhash\): its pairs are judged by them, with twice the error of 128; build it again with simhash index build --sketches\n$/);
     const report = JSON.parse(deduped.stdout) as { reference: { id: string; reference: string; similarity: number }[] };
     expect(report.reference.map((r) => [r.id, r.reference, r.similarity])).toEqual([['new/a', 'doc/a', 1], ['new/b', 'doc/b', 1], ['new/ä-edited', 'doc/ä-edited', 1]]);
+  });
+
+  it('index remove keeps it a version 1 file; --append to it is refused with one line (a sketch cannot gain bins)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simhash-sketches-1-'));
+    try {
+      const copy = join(dir, 'kept.idx');
+      copyFileSync(fixture('cli-sketches-1.idx'), copy);
+      const appended = runProcess(['index', 'build', '--append', '-q', '-o', copy, fixture('records.jsonl')]);
+      expect(appended.code).toBe(2);
+      expect(appended.stderr).toMatch(/^simhash: --append: .*kept\.idx holds sketches of 32 bins \(written by an older simhash\), and this one makes 128: build it again with simhash index build --sketches, without --append\n$/);
+      expect(readFileSync(copy)).toEqual(readFileSync(fixture('cli-sketches-1.idx')));
+      const removed = runProcess(['index', 'remove', '--index', copy, 'doc/b']);
+      expect(removed.code, removed.stderr).toBe(0);
+      const bytes = readFileSync(copy);
+      expect(new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true)).toBe(1);
+      const queried = runProcess(['index', 'query', '-i', copy, fixture('records.jsonl')]);
+      expect(queried.stderr).toBe('');
+      expect(runProcess(['index', 'query', '-i', fixture('cli-sketches-1.idx'), fixture('records.jsonl')]).stdout).toMatch(/doc\/b {2}\d+ doc\/b:/);
+      expect(queried.stdout).not.toMatch(/doc\/b {2}\d+ doc\/b:/);
+      expect(queried.stdout).toMatch(/doc\/a {2}\d+ doc\/a:0/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

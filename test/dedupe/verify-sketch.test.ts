@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../packages/corpus/src/evaluation/random.js';
 import { BoilerplateSample, boilerplateThreshold, sampleKey, SAMPLE_TEXTS } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
-import { SKETCH_BINS } from '../../packages/corpus/src/analysis/minhash-sketch.js';
+import { EMPTY_BIN, REFERENCE_BINS, SKETCH_BINS } from '../../packages/corpus/src/analysis/minhash-sketch.js';
 import { createFeatureKernels } from '../../packages/simhash-wasm/src/wasm/feature-kernels.js';
-import { setSimilarity, sortedUnique, withoutBoilerplate } from '../../packages/corpus/src/analysis/shingle-sets.js';
+import { setSimilarity, sketchOfSet, sortedUnique, withoutBoilerplate } from '../../packages/corpus/src/analysis/shingle-sets.js';
 import { dropLimits, FALSE_DROP, sketchFilter } from '../../packages/corpus/src/grouping/sketch-filter.js';
+import { pairPasses } from '../../packages/corpus/src/grouping/pair-rule.js';
 import { sketchesInMemory, SpilledSketches } from '../../packages/corpus/src/grouping/sketch-store.js';
 
 const randomSet = (random: Random, size: number) => Array.from({ length: size }, () => Math.floor(random.next() * 2 ** 32) >>> 0);
@@ -121,13 +122,14 @@ describe('the sketches\' test', () => {
     store.close();
     const sizes = Uint32Array.from(sets, (s) => s.length);
     const candidates = { earlier: Uint32Array.from(pairs, (p) => p[0]), later: Uint32Array.from(pairs, (p) => p[1]), distance: new Uint8Array(pairs.length) };
-    for (const mode of ['jaccard', 'containment'] as const) {
-      const kept = sketchFilter(candidates, selected, sizes, { shingles: boilerplate, threshold: 8, texts: 100, share: 1 }, mode, 0.5);
+    for (const mode of ['jaccard', 'containment', 'jaccard-or-contained'] as const) {
+      const kept = sketchFilter(candidates, selected, sizes, { shingles: boilerplate, threshold: 8, texts: 100, share: 1 }, { mode, threshold: 0.5 });
       const keptSet = new Set([...kept.pairs.earlier]);
       let passing = 0, unrelated = 0, unrelatedDropped = 0;
       for (const [a, b] of pairs) {
-        const exact = setSimilarity(withoutBoilerplate(sets[a], boilerplate), withoutBoilerplate(sets[b], boilerplate), mode);
-        if (exact >= 0.5) {
+        const [setA, setB] = [withoutBoilerplate(sets[a], boilerplate), withoutBoilerplate(sets[b], boilerplate)];
+        const exact = setSimilarity(setA, setB, mode);
+        if (pairPasses(setA, setB, { mode, threshold: 0.5 })) {
           passing++;
           expect(keptSet.has(a)).toBe(true);
         }
@@ -138,10 +140,48 @@ describe('the sketches\' test', () => {
       }
       expect(passing).toBeGreaterThan(1000);
       expect(unrelated).toBeGreaterThan(300);
-      // Containment's least Jaccard (a third at 0.5) is too low for 32 bins to rule anything out (sketch-filter.ts).
-      expect(unrelatedDropped / unrelated).toBeGreaterThan(mode === 'jaccard' ? 0.95 : -1);
+      // Containment's least Jaccard (a third at 0.5) is too low for 32 bins to rule anything out (sketch-filter.ts);
+      // 'jaccard-or-contained' is tested at the threshold itself for sets of like sizes (these pairs' sets are).
+      expect(unrelatedDropped / unrelated).toBeGreaterThan(mode === 'containment' ? -1 : 0.95);
       expect(kept.dropped).toBe(pairs.length - kept.pairs.earlier.length);
     }
+  });
+});
+
+describe('a reference\'s sketch (REFERENCE_BINS)', () => {
+  it('holds the first pass\'s: each of its 32 bins is the least of 4 of the reference\'s', () => {
+    const random = new Random(11);
+    for (const size of [0, 1, 20, 100, 3000]) {
+      const shingles = set(randomSet(random, size));
+      const small = sketchOfSet(shingles, SKETCH_BINS), large = sketchOfSet(shingles, REFERENCE_BINS);
+      const ratio = REFERENCE_BINS / SKETCH_BINS;
+      expect([...small]).toEqual(Array.from(small, (_, b) => Math.min(...large.subarray(b * ratio, (b + 1) * ratio))));
+      expect([...small]).toEqual([...sketchOf(shingles)]);
+      const filled = large.filter((x) => x !== EMPTY_BIN).length;
+      expect(filled).toBeLessThanOrEqual(Math.min(size, REFERENCE_BINS));
+      if (size >= 3000) expect(filled).toBe(REFERENCE_BINS);
+    }
+  });
+
+  it('estimates a Jaccard near the threshold with about half the error of 32 bins', () => {
+    const random = new Random(12);
+    const error: Record<number, number> = { [SKETCH_BINS]: 0, [REFERENCE_BINS]: 0 };
+    const pairs = 400;
+    for (let p = 0; p < pairs; p++) {
+      // Two sets of 600 sharing 400: Jaccard 0.5.
+      const shared = randomSet(random, 400);
+      const a = set([...shared, ...randomSet(random, 200)]), b = set([...shared, ...randomSet(random, 200)]);
+      for (const bins of [SKETCH_BINS, REFERENCE_BINS]) {
+        const x = sketchOfSet(a, bins), y = sketchOfSet(b, bins);
+        let matches = 0;
+        for (let i = 0; i < bins; i++) if (x[i] === y[i]) matches++;
+        error[bins] += (matches / bins - 0.5) ** 2;
+      }
+    }
+    const rms = (bins: number) => Math.sqrt(error[bins] / pairs);
+    // Binomial: sqrt(0.25 / 32) = 0.088, sqrt(0.25 / 128) = 0.044.
+    expect(rms(SKETCH_BINS)).toBeGreaterThan(0.075);
+    expect(rms(REFERENCE_BINS)).toBeLessThan(0.052);
   });
 });
 

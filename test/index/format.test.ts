@@ -112,9 +112,13 @@ describe('SimHashIndex serialize / deserialize', () => {
     const index = sample();
     const names = new Map([[0, 'page/a'], [20, 'page/b']]);
     const bytes = index.serialize({ names });
-    const sketches = new Map(idsOf(index).map((id) => [id, new Uint32Array(32).fill(id)]));
+    const sketches = new Map(idsOf(index).map((id) => [id, new Uint32Array(128).fill(id)]));
     const wrapped = wrapWithSketches(bytes, sketches);
     expect(SimHashIndex.deserialize(wrapped).serialize()).toEqual(SimHashIndex.deserialize(bytes).serialize());
+    // Version 1, whose sketches had 32 bins (an older command line's), is read as well: the sketches are skipped.
+    const older = wrapWithSketches(bytes, new Map(idsOf(index).map((id) => [id, new Uint32Array(32).fill(id)])), 32);
+    expect(new DataView(older.buffer).getUint32(8, true)).toBe(1);
+    expect(SimHashIndex.deserialize(older).serialize()).toEqual(SimHashIndex.deserialize(bytes).serialize());
     const withNames = SimHashIndex.deserializeWithNames(wrapped);
     expect([...withNames.names]).toEqual([...names]);
     expect(withNames.index.serialize()).toEqual(index.serialize());
@@ -126,7 +130,7 @@ describe('SimHashIndex serialize / deserialize', () => {
 
   it('refuses a file with sketches whose wrapper or wrapped index is not right, saying which', () => {
     const index = sample();
-    const wrapped = wrapWithSketches(index.serialize(), new Map(idsOf(index).map((id) => [id, new Uint32Array(32)])));
+    const wrapped = wrapWithSketches(index.serialize(), new Map(idsOf(index).map((id) => [id, new Uint32Array(128)])));
     const changed = (at: number, value: number) => {
       const copy = wrapped.slice();
       copy[at] = value;
@@ -134,7 +138,9 @@ describe('SimHashIndex serialize / deserialize', () => {
     };
     const refused = '^bytes is not a usable simhash-wasm index: the index file with sketches \\("\\\\x89SHSK"\\) ';
     expect(() => SimHashIndex.deserialize(wrapped.subarray(0, 20))).toThrow(new RegExp(`${refused}is cut short$`));
-    expect(() => SimHashIndex.deserialize(changed(8, 2))).toThrow(new RegExp(`${refused}is of version 2, not 1$`));
+    expect(() => SimHashIndex.deserialize(changed(8, 3))).toThrow(new RegExp(`${refused}is of version 3, not 2$`));
+    // Version 1's records are shorter: the header's count of them no longer adds up.
+    expect(() => SimHashIndex.deserialize(changed(8, 1))).toThrow(new RegExp(`${refused}is ${wrapped.length} bytes, its header says`));
     expect(() => SimHashIndex.deserialize(wrapped.subarray(0, wrapped.length - 1))).toThrow(new RegExp(`${refused}is ${wrapped.length - 1} bytes, its header says ${wrapped.length}$`));
     // A byte of the wrapped index: its own checksum refuses it.
     expect(() => SimHashIndex.deserialize(changed(24 + 40, wrapped[24 + 40] ^ 1))).toThrow(/^bytes is not a usable simhash-wasm index: checksum mismatch/);

@@ -24,6 +24,8 @@ export interface AnalyzeOptions {
   readonly repeatedLines?: Float64Array;
   /** For the verification tier: make sketches, and the sets of texts in the boilerplate sample at this level. */
   readonly sampleLevel?: number;
+  /** The sketches' bins: SKETCH_BINS unless given (`index build --sketches` stores REFERENCE_BINS). */
+  readonly sketchBins?: number;
 }
 
 /** Shingle sets of the batch's texts that are in the boilerplate sample, end to end. */
@@ -41,7 +43,7 @@ export interface Analysis {
   readonly tokens: Uint32Array;
   /** DIGEST_BYTES per document; empty when only fingerprints were asked for. */
   readonly digests: Uint8Array;
-  /** SKETCH_BINS per document; empty unless a sample level was given. */
+  /** The options' sketchBins per document; empty unless a sample level was given. */
   readonly sketches: Uint32Array;
   readonly sampled: SampledSets;
 }
@@ -83,7 +85,8 @@ export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto, kern
   const tokens = new Uint32Array(n);
   const digests = new Uint8Array(n * DIGEST_BYTES);
   const level = options.sampleLevel;
-  const sketches = new Uint32Array(level === undefined ? 0 : n * SKETCH_BINS);
+  const bins = options.sketchBins ?? SKETCH_BINS;
+  const sketches = new Uint32Array(level === undefined ? 0 : n * bins);
   const sampledDocs: number[] = [];
   const sampledSets: Uint32Array[] = [];
   for (let i = 0; i < n; i++) {
@@ -93,7 +96,7 @@ export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto, kern
     tokens[i] = count >= 2 ? count + hasher.shingle - 1 : count === 0 ? 0 : hasher.shingle === 1 ? 1 : tokenHasher.features(texts[i]).length;
     kernels.digest(features, digests, i * DIGEST_BYTES);
     if (level === undefined) continue;
-    kernels.sketch(features, SKETCH_BINS, sketches, i * SKETCH_BINS);
+    kernels.sketch(features, bins, sketches, i * bins);
     if (sampledAt(sampleKey(digests, i * DIGEST_BYTES), level)) {
       sampledDocs.push(i);
       sampledSets.push(shingleSetOf(features, kernels));

@@ -41,6 +41,8 @@ export interface InOrderSettings {
   readonly fingerprintsOnly: boolean;
   /** Fed with the sampled texts' sets as batches go out (in input order), and asked for its level as work goes to the pool. */
   readonly sample?: BoilerplateSample;
+  /** The sketches' bins, when not SKETCH_BINS. */
+  readonly sketchBins?: number;
   /** How the pages among the documents are turned into text. */
   readonly extractor: HtmlExtractor;
   /** How JSONL records, whole files and WARC records are read (for the files the workers read); needed when there are whole files or WARC files. */
@@ -114,8 +116,8 @@ type Read =
 type Output = { readonly segment: Segment } | { readonly batch: RangeBatch | AnalyzedBatch };
 
 export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: Analyzer, hooks: AnalysisHooks, settings: InOrderSettings): AsyncGenerator<AnalyzedBatch> {
-  const { fingerprintsOnly, extractor, sample } = settings;
-  const options = (): AnalyzeOptions => ({ fingerprintsOnly, sampleLevel: sample?.level });
+  const { fingerprintsOnly, extractor, sample, sketchBins } = settings;
+  const options = (): AnalyzeOptions => ({ fingerprintsOnly, sampleLevel: sample?.level, ...(sketchBins === undefined ? {} : { sketchBins }) });
   const rangeBytes = settings.rangeBytes ?? RANGE_BYTES;
   // HTML by its main content: the corpus's lines are counted here, in reading order, as each page is sequenced, and
   // every batch is analysed with the repeated lines of the pages up to its end. Counted in this thread (the visible

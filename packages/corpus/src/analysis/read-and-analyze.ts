@@ -29,6 +29,8 @@ export interface AnalysisOptions extends DocumentOptions, WalkOptions {
   readonly fingerprintsOnly?: boolean;
   /** For the verification tier: the batches carry sketches, and the run gathers the boilerplate sample. */
   readonly sketches?: boolean;
+  /** With `sketches`: their bins (default SKETCH_BINS; `index build --sketches` stores REFERENCE_BINS). */
+  readonly sketchBins?: number;
   /** Read only this share of the walked entries: those at positions p with p % count === index (a shard's). */
   readonly share?: { readonly index: number; readonly count: number };
   /** The byte ranges plain JSONL files are cut into for the workers to read, and the blocks of other JSONL streams (in-order.ts's RANGE_BYTES); for tests. */
@@ -127,7 +129,7 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
     recordSets: (records) => (released ? (inThread ??= createAnalyzer({ ...options, threads: 1 })).then((local) => local.recordSets(records)) : running.recordSets(records)),
     async *batches() {
       try {
-        const settings = { fingerprintsOnly: options.fingerprintsOnly === true, sample, extractor: htmlExtractor(options.html), reading: options, rangeBytes: options.rangeBytes };
+        const settings = { fingerprintsOnly: options.fingerprintsOnly === true, sample, sketchBins: options.sketchBins, extractor: htmlExtractor(options.html), reading: options, rangeBytes: options.rangeBytes };
         yield* analyzeInOrder(readUnits(entries, stdin, options, true, blockBytes), running, hooks, settings);
       } finally {
         if (own && options.keepWorkers !== true) await running.close();

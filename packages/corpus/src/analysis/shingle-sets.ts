@@ -27,6 +27,11 @@ export function shingleSetOf(features: BigUint64Array, within?: FeatureKernels):
   return (within ?? (kernels ??= createFeatureKernels())).shingleSet(features);
 }
 
+/** The MinHash sketch (minhash-sketch.ts) of a set at `bins` bins, by this thread's kernels: a reference's, to compare. */
+export function sketchOfSet(set: Uint32Array, bins: number): Uint32Array {
+  return (kernels ??= createFeatureKernels()).sketchSet(set, bins);
+}
+
 /** Sets end to end, and where each ends: how a batch of them crosses from a worker. */
 export function joinSets(sets: readonly Uint32Array[]): { ends: Uint32Array; shingles: Uint32Array } {
   const ends = new Uint32Array(sets.length);
@@ -59,16 +64,18 @@ export function intersectionSize(a: Uint32Array, b: Uint32Array): number {
   return shared;
 }
 
-export type SimilarityMode = 'jaccard' | 'containment';
+/** The verification modes (grouping/pair-rule.ts says which pairs each lets through). */
+export type SimilarityMode = 'jaccard' | 'containment' | 'jaccard-or-contained';
 
 /**
- * Jaccard |A ∩ B| / |A ∪ B|, or containment |A ∩ B| / min(|A|, |B|). An empty set (a text that is all boilerplate)
- * is similar to nothing: 0, so two texts that share only boilerplate never verify.
+ * The similarity a mode reports: containment |A ∩ B| / min(|A|, |B|) for 'containment', else Jaccard |A ∩ B| / |A ∪ B|
+ * ('jaccard-or-contained' decides by both, grouping/pair-rule.ts, and reports the Jaccard). An empty set (a text that
+ * is all boilerplate) is similar to nothing: 0, so two texts that share only boilerplate never verify.
  */
 export function setSimilarity(a: Uint32Array, b: Uint32Array, mode: SimilarityMode): number {
   if (a.length === 0 || b.length === 0) return 0;
   const shared = intersectionSize(a, b);
-  return mode === 'jaccard' ? shared / (a.length + b.length - shared) : shared / Math.min(a.length, b.length);
+  return mode === 'containment' ? shared / Math.min(a.length, b.length) : shared / (a.length + b.length - shared);
 }
 
 /** The set without the shingles in `boilerplate` (a Set, or grouping/sketch-filter.ts's faster BoilerplateFilter). */

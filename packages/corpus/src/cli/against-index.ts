@@ -2,7 +2,7 @@
 // with a file written by `index build --sketches` their sketches, which are all there is to verify a pair by (an index
 // keeps no text: grouping/reference-match.ts). An index without sketches can be used only with --verify off.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import { EMPTY_BIN, REFERENCE_BINS } from '../analysis/minhash-sketch.js';
 import { memoryReference, type ReferenceSet } from '../grouping/reference-set.js';
 import { looksLikeIndexFile, nameOf } from './index-file.js';
 import { readIndexFile } from './index-output.js';
@@ -24,17 +24,22 @@ export function isIndexFile(path: string): boolean {
   }
 }
 
-/** The entries of the index file, in id order; a damaged file is a UsageError (exit 2), as for index query. */
-export function readReferenceIndex(path: string): { readonly pipelineVersion: string; readonly reference: ReferenceSet } {
-  const { index, names, sketches } = readIndexFile(path);
+/**
+ * The entries of the index file, in id order; a damaged file is a UsageError (exit 2), as for index query.
+ * `sketchBins`: the bins of its sketches (REFERENCE_BINS, or SKETCH_BINS in a file of an older simhash).
+ */
+export function readReferenceIndex(path: string): { readonly pipelineVersion: string; readonly reference: ReferenceSet; readonly sketchBins?: number } {
+  const { index, names, sketches, sketchBins } = readIndexFile(path);
+  const bins = sketchBins ?? REFERENCE_BINS;
   // Every entry the command line writes has a name (and, with sketches, a sketch); an application's may have neither.
   const ids = [...new Set([...names.keys(), ...(sketches?.keys() ?? [])])].filter((id) => index.has(id)).sort((a, b) => a - b);
   // An index holds no list of its ids: those without a name or a sketch (an application's serialize()) cannot be found.
   if (ids.length < index.size) throw new UsageError(`--against ${path}: ${index.size - ids.length} of its ${index.size} entries have no name (an index an application serialized): build the reference with simhash index build --sketches`);
-  const all = new Uint32Array(sketches === undefined ? 0 : ids.length * SKETCH_BINS);
-  if (sketches !== undefined) ids.forEach((id, i) => all.set(sketches.get(id) ?? new Uint32Array(SKETCH_BINS).fill(0xffffffff), i * SKETCH_BINS));
+  const all = new Uint32Array(sketches === undefined ? 0 : ids.length * bins);
+  if (sketches !== undefined) ids.forEach((id, i) => all.set(sketches.get(id) ?? new Uint32Array(bins).fill(EMPTY_BIN), i * bins));
   return {
     pipelineVersion: index.pipelineVersion,
-    reference: memoryReference({ names: ids.map((id) => nameOf(names, id)), fingerprints: BigUint64Array.from(ids, (id) => index.get(id)!), sketches: all }),
+    ...(sketchBins === undefined ? {} : { sketchBins }),
+    reference: memoryReference({ names: ids.map((id) => nameOf(names, id)), fingerprints: BigUint64Array.from(ids, (id) => index.get(id)!), sketches: all, bins }),
   };
 }

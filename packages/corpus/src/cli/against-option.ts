@@ -13,6 +13,7 @@ import { STDIN } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
 import { reportSkipped } from './document-run.js';
 import { isIndexFile, readReferenceIndex } from './against-index.js';
+import { REFERENCE_BINS } from '../analysis/minhash-sketch.js';
 import { openRedisReference } from './against-redis.js';
 import type { RedisFlags } from './redis-options.js';
 
@@ -58,8 +59,12 @@ async function open(against: string[] | true, flags: RedisFlags, options: Dedupe
   }
   const indexes = against.filter(isIndexFile);
   if (indexes.length > 0 && against.length > 1) throw new UsageError(`--against takes one index file alone, or documents; got ${against.length} references with the index ${indexes[0]}`);
-  const read = indexes.length > 0
-    ? readReferenceIndex(indexes[0])
+  const index = indexes.length > 0 ? readReferenceIndex(indexes[0]) : undefined;
+  if (index?.sketchBins !== undefined && index.sketchBins !== REFERENCE_BINS) {
+    context.warn(`warning: ${indexes[0]} holds sketches of ${index.sketchBins} bins (written by an older simhash): its pairs are judged by them, with twice the error of ${REFERENCE_BINS}; build it again with simhash index build --sketches`);
+  }
+  const read = index !== undefined
+    ? index
     : await readReferenceDocuments(against, options, { skipped: (source, reason) => reportSkipped(context, source, reason) });
   return { ...read, close: async () => {} };
 }

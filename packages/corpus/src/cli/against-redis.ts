@@ -3,11 +3,11 @@
 // with: `index build --redis -k`), and the sketches `index build --redis --sketches` stored beside the entries found
 // are read for the verification (grouping/reference-match.ts). An entry stored without a sketch cannot be verified
 // against: the pair does not verify, and the run says how many such pairs there were.
-import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import { EMPTY_BIN, REFERENCE_BINS, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { ReferenceSet } from '../grouping/reference-set.js';
 import { UsageError } from './context.js';
 import { openRedisIndex, talkingToRedis, type RedisFlags } from './redis-options.js';
-import { readSketch } from './index-sketches.js';
+import { readSketchPayload } from './index-sketches.js';
 
 export interface RedisReference {
   readonly pipelineVersion: string;
@@ -48,11 +48,12 @@ export async function openRedisReference(flags: RedisFlags): Promise<RedisRefere
         });
         const names = [...numbers.keys()];
         const payloads = await talkingToRedis(flags, () => index.payloads(names));
-        const sketches = new Uint32Array(names.length * SKETCH_BINS).fill(EMPTY_BIN);
+        const sketches = new Uint32Array(names.length * REFERENCE_BINS).fill(EMPTY_BIN);
         payloads.forEach((payload, e) => {
-          if (payload !== null) readSketch(payload, sketches, e * SKETCH_BINS);
+          if (payload === null || readSketchPayload(payload, sketches, e * REFERENCE_BINS) !== 'version 1') return;
+          throw new UsageError(`--against: the index ${flags.name} on Redis holds sketches of ${SKETCH_BINS} bins (stored by an older simhash; ${names[e]} is one); this simhash compares ${REFERENCE_BINS}: store them again with simhash index build --redis --name ${flags.name} --sketches`);
         });
-        return { offsets, entries: Uint32Array.from(entries), distances: Uint8Array.from(distances), names, sketches, distance: Math.min(k, index.maxDistance) };
+        return { offsets, entries: Uint32Array.from(entries), distances: Uint8Array.from(distances), names, sketches, bins: REFERENCE_BINS, distance: Math.min(k, index.maxDistance) };
       },
     },
   };

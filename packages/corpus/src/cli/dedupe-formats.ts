@@ -8,6 +8,7 @@ import type { DistanceChoice } from '../grouping/group-batches.js';
 import type { Group } from '../grouping/group.js';
 import type { DedupeOptions, DedupeResult } from '../dedupe/pipeline.js';
 import { runWarnings } from '../grouping/warnings.js';
+import { describeRule } from '../grouping/pair-rule.js';
 import type { ReferenceStats } from '../grouping/reference-match.js';
 import { referenceJson, referenceLine, referenceLines } from './against-formats.js';
 
@@ -219,7 +220,7 @@ export function verificationLine(v: VerificationStats, choice?: DistanceChoice):
   const chosen = choice === undefined ? '' : `; k = ${choice.distance} chosen for ${choice.documents} texts (${choice.chancePerDocument.toFixed(3)} chance candidates a text within it)`;
   const texts = v.sampleShare === 1 ? `${v.textsCounted} distinct texts` : `${v.textsCounted} distinct texts sampled (1 in ${Math.round(1 / v.sampleShare)})`;
   const ruledOut = v.sketchDropped === 0 ? '' : `${v.sketchDropped} ruled out by their sketches; `;
-  return `verified: ${v.verifiedPairs} of ${count(v.candidatePairs, 'candidate pair')} had ${v.mode} >= ${v.threshold} on word shingles (${ruledOut}shingles in ${v.boilerplateThreshold} or more of the ${texts} left out as boilerplate)${chosen}; ${v.seconds.toFixed(2)} s`;
+  return `verified: ${v.verifiedPairs} of ${count(v.candidatePairs, 'candidate pair')} had ${describeRule(v)} on word shingles (${ruledOut}shingles in ${v.boilerplateThreshold} or more of the ${texts} left out as boilerplate)${chosen}; ${v.seconds.toFixed(2)} s`;
 }
 
 /** "1 document", "2 documents". */

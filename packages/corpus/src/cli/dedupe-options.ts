@@ -1,7 +1,7 @@
 // Options of `simhash dedupe` that `eval` shares (the near-duplicate threshold and the shortest document compared), and
 // the verification's.
 import { InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_VERIFY_THRESHOLD, VERIFY_MODES } from '../grouping/verify.js';
+import { DEFAULT_VERIFY_MODE, DEFAULT_VERIFY_THRESHOLD, VERIFY_MODES } from '../grouping/verify.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from '../dedupe/pipeline.js';
 import { integerParser } from './options.js';
 import { fieldPath } from './input-options.js';
@@ -23,9 +23,9 @@ export function minTokensOption(description = 'documents with fewer tokens are r
 
 /** --verify: the check a near candidate must pass before it joins a group (grouping/verify.ts). */
 export function verifyOption(): Option {
-  return new Option('--verify <mode>', 'check each near candidate (within -k) by the exact overlap of the two texts\' word shingles, boilerplate shingles left out: jaccard (|A∩B|/|A∪B|), containment (|A∩B|/min(|A|,|B|)), or off (SimHash distance alone)')
+  return new Option('--verify <mode>', 'check each near candidate (within -k) by the exact overlap of the two texts\' word shingles, boilerplate shingles left out: jaccard-or-contained (Jaccard, or the shorter text at least 0.8 contained in the longer with Jaccard at least 0.9 of the threshold: a copy cut short or with a paragraph appended), jaccard (|A∩B|/|A∪B|), containment (|A∩B|/min(|A|,|B|)), or off (SimHash distance alone)')
     .choices(VERIFY_MODES)
-    .default('jaccard');
+    .default(DEFAULT_VERIFY_MODE);
 }
 
 export function verifyThresholdOption(): Option {

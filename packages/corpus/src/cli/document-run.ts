@@ -3,6 +3,7 @@
 import { Option, type Command } from 'commander';
 import { startAnalysis, type AnalysisHooks, type AnalyzedBatch } from '../analysis/read-and-analyze.js';
 import { createProgress, type Progress } from './progress.js';
+import { REFERENCE_BINS } from '../analysis/minhash-sketch.js';
 import { quoteName, STDIN } from '../io/index.js';
 import type { CliContext } from './context.js';
 import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
@@ -62,7 +63,10 @@ export async function pipelineVersion(flags: { engine: EngineName; shingle: numb
   return createSimHash({ shingle: flags.shingle, tokens: flags.tokens, termWeights: flags.termWeights }).version;
 }
 
-/** `label`: what the progress bar says it is doing ("index build"); `sketches`: the batches carry each document's MinHash sketch too. */
+/**
+ * `label`: what the progress bar says it is doing ("index build"); `sketches`: the batches carry each document's
+ * MinHash sketch too, of REFERENCE_BINS (what `index build --sketches` stores).
+ */
 export async function startDocumentRun(inputs: readonly string[], flags: RunFlags, command: Command, context: CliContext, label: string, sketches = false): Promise<DocumentRun> {
   const progress = createProgress(context.stderr, flags.quiet === true, label);
   const run = await startAnalysis(inputs.length > 0 ? inputs : [STDIN], context.stdin, {
@@ -75,6 +79,7 @@ export async function startDocumentRun(inputs: readonly string[], flags: RunFlag
     autoThreads: command.getOptionValueSource('threads') === 'default',
     fingerprintsOnly: !sketches,
     sketches,
+    ...(sketches ? { sketchBins: REFERENCE_BINS } : {}),
   }, progressHooks(progress, context));
   return {
     version: run.version,

@@ -23,6 +23,7 @@ import { NoDocumentsError } from './no-documents.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './context.js';
 import { minTokensOption, verifyThresholdOption } from './dedupe-options.js';
+import { DEFAULT_VERIFY_MODE, SIMILARITY_MODES, type SimilarityMode } from '../grouping/verify.js';
 import type { EngineName, TermWeights, Tokenization } from 'simhash-wasm';
 import { writeFileAtomic } from '../io/write/atomic-write.js';
 import { engineOption, outputFileOption, shingleOption, termWeightsOption, threadsOption, tokensOption } from './options.js';
@@ -42,7 +43,7 @@ interface EvalFlags extends InputFlags {
   minTokens: number;
   engine: EngineName;
   threads: number;
-  verify: 'jaccard' | 'containment';
+  verify: SimilarityMode;
   verifyThreshold: number;
 }
 
@@ -57,7 +58,7 @@ export function registerEvalCommand(program: Command, context: CliContext): void
     .addOption(outputFileOption('--plot <file.svg>', 'write the precision/recall/F1 plot as SVG (replaced atomically: a crash leaves the old plot or the new one)'))
     .option('--title <text>', 'title of the plot')
     .option('--natural <dedupe.json>', 'also plot the distances of the near-duplicates a `simhash dedupe --format json` run found')
-    .addOption(new Option('--verify <mode>', 'with --corpus: the verification dedupe\'s chosen k is evaluated with: jaccard or containment').choices(['jaccard', 'containment']).default('jaccard'))
+    .addOption(new Option('--verify <mode>', 'with --corpus: the verification dedupe\'s chosen k is evaluated with: jaccard-or-contained, jaccard or containment').choices(SIMILARITY_MODES).default(DEFAULT_VERIFY_MODE))
     .addOption(verifyThresholdOption())
     .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text'))
     .addOption(shingleOption())

@@ -3,7 +3,8 @@
 // are expected to give, each number with how it was had.
 import { RECOMMENDATION_RULE, type CorpusScale } from '../evaluation/corpus-scale.js';
 import type { VerifiedDedupe } from '../evaluation/verified-dedupe.js';
-import { DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
+import { DEFAULT_VERIFY_MODE, DEFAULT_VERIFY_THRESHOLD } from '../grouping/verify.js';
+import { describeRule } from '../grouping/pair-rule.js';
 import type { Evaluation } from '../evaluation/metrics.js';
 
 export function formatEvaluationText(e: Evaluation, tooShort: number, scale?: CorpusScale, verified?: VerifiedDedupe): string {
@@ -56,14 +57,15 @@ export function corpusScaleLines(scale: CorpusScale): string[] {
 /** Dedupe's settings for the corpus (the k it chooses, its verification) and the precision and recall they give. */
 export function verifiedLines(v: VerifiedDedupe): string[] {
   const percent = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
-  const settings = `k = ${v.distance} and ${v.mode} >= ${v.threshold}`;
+  const rule = describeRule(v);
+  const settings = `k = ${v.distance} and ${rule}`;
   const l = v.labelled;
   const { textsCounted, sampleShare } = v.boilerplate;
   const texts = sampleShare === 1 ? `${textsCounted} distinct texts` : `${textsCounted} distinct texts sampled (1 in ${Math.round(1 / sampleShare)})`;
   return [
     `with verification, as \`simhash dedupe\` runs with no -k: ${settings}`,
     `  k = ${v.distance}: ${v.distanceChoice.how}`,
-    `  ${v.mode} >= ${v.threshold} on word shingles, those in ${v.boilerplate.threshold} or more of the ${texts} left out as boilerplate (${v.mode === 'jaccard' && v.threshold === DEFAULT_VERIFY_THRESHOLD ? 'dedupe\'s default' : 'as given'}; --verify, --verify-threshold)`,
+    `  ${rule} on word shingles, those in ${v.boilerplate.threshold} or more of the ${texts} left out as boilerplate (${v.mode === DEFAULT_VERIFY_MODE && v.threshold === DEFAULT_VERIFY_THRESHOLD ? 'dedupe\'s default' : 'as given'}; --verify, --verify-threshold)`,
     `  the corpus: ${v.corpus.candidatePairs} candidate pairs within k, ${v.corpus.verifiedPairs} verified (${v.corpus.how})`,
     `  labelled pairs: precision ${percent(l.precision)}, recall ${percent(l.recall)}, F1 ${percent(l.f1)} (TP ${l.truePositives}, FP ${l.falsePositives}, FN ${l.falseNegatives} of ${l.pairs}): ${l.how}`,
     `  precision at the corpus's scale, by chance: ${percent(v.chance.precision)} (${v.chance.how})`,

@@ -11,7 +11,7 @@ import { documentName, quoteName } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
 import { analysisOptions, pipelineVersion, startDocumentRun, type RunFlags } from './document-run.js';
 import { encodeIndexFile, nameOf, type IndexFileContent } from './index-file.js';
-import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
+import { REFERENCE_BINS } from '../analysis/minhash-sketch.js';
 import { openIndexFile, lockWaitOption, readIndexFile } from './index-output.js';
 import { removeFromFile, removeFromRedis } from './index-remove.js';
 import { readNames } from './names-from.js';
@@ -54,7 +54,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
     .addOption(new Option('-k, --max-distance <k>', 'the largest Hamming distance queries will ask for, 0 to 64').default(3).argParser(maxDistance))
     .addOption(new Option('--layout <layout>', "table layout: auto, pigeonhole, scan, a number of blocks, or m<N> for multi-index hashing over N substrings").default('auto').argParser(parseLayout))
     .option('--append', 'add to the index already in --out (its k, layout and pipeline are kept; ids continue), or create it; locked against other writers until written')
-    .option('--sketches', 'also store each document\'s MinHash sketch (128 bytes), so that `dedupe --against` can verify against the index; an index with sketches keeps them on --append. The file is then the command line\'s, which SimHashIndex.deserialize() does not read')
+    .option('--sketches', 'also store each document\'s MinHash sketch (512 bytes), so that `dedupe --against` can verify against the index; an index with sketches keeps them on --append. The file is then the command line\'s, which SimHashIndex.deserialize() does not read')
     .addOption(lockWaitOption())
     .addOption(shingleOption())
     .addOption(tokensOption())
@@ -80,6 +80,10 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
       if (loaded !== undefined && loaded.sketches === undefined && flags.sketches === true && loaded.index.size > 0) {
         throw new UsageError(`--sketches: ${out} holds ${loaded.index.size} entries without sketches; build it again with --sketches to have one for every entry`);
       }
+      // A sketch cannot gain bins without its text (cli/index-sketches.ts).
+      if (loaded?.sketchBins !== undefined && loaded.sketchBins !== REFERENCE_BINS) {
+        throw new UsageError(`--append: ${out} holds sketches of ${loaded.sketchBins} bins (written by an older simhash), and this one makes ${REFERENCE_BINS}: build it again with simhash index build --sketches, without --append`);
+      }
       const run = await startDocumentRun(inputs, flags, self, context, 'index build', sketches !== undefined);
       for await (const batch of run.batches()) {
         const ids = target.addMany(batch.fingerprints);
@@ -87,7 +91,7 @@ export function registerIndexCommand(program: Command, context: CliContext): voi
         batch.documents.forEach((document, i) => {
           const name = documentName(document);
           names.set(ids[i], name);
-          sketches?.set(ids[i], batch.sketches.slice(i * SKETCH_BINS, (i + 1) * SKETCH_BINS));
+          sketches?.set(ids[i], batch.sketches.slice(i * REFERENCE_BINS, (i + 1) * REFERENCE_BINS));
           out += `${ids[i]}  ${toHex(batch.fingerprints[i])}  ${quoteName(name)}\n`;
         });
         await context.write(out);

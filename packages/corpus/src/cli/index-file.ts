@@ -25,6 +25,8 @@ export interface IndexFileContent {
   readonly names: ReadonlyMap<number, string>;
   /** Each entry's MinHash sketch, by id: present for a file written with sketches (and then for every id). */
   readonly sketches?: ReadonlyMap<number, Uint32Array>;
+  /** With sketches: their bins (REFERENCE_BINS; SKETCH_BINS in a file of an older simhash). */
+  readonly sketchBins?: number;
 }
 
 /** A file that is not an index file, or a damaged one: the message says which, for "simhash: FILE: message". */
@@ -36,11 +38,11 @@ export function nameOf(names: ReadonlyMap<number, string>, id: number): string {
   return names.get(id) ?? String(id);
 }
 
-/** With `sketches`, the file with sketches (of the ids still in the index); without, the library's own file. */
-export function encodeIndexFile(index: SimHashIndex, names: ReadonlyMap<number, string>, sketches?: ReadonlyMap<number, Uint32Array>): Uint8Array {
+/** With `sketches` (of `sketchBins`), the file with sketches (of the ids still in the index); without, the library's own file. */
+export function encodeIndexFile(index: SimHashIndex, names: ReadonlyMap<number, string>, sketches?: ReadonlyMap<number, Uint32Array>, sketchBins?: number): Uint8Array {
   const library = index.serialize({ names });
   if (sketches === undefined) return library;
-  return wrapWithSketches(library, new Map([...sketches].filter(([id]) => index.has(id))));
+  return wrapWithSketches(library, new Map([...sketches].filter(([id]) => index.has(id))), sketchBins);
 }
 
 /** Any index file; the library's refusals become IndexFileErrors worded for a file. */
@@ -52,7 +54,7 @@ export function decodeIndexFile(bytes: Uint8Array, options: DeserializeOptions):
       if (typeof parts === 'string') throw new IndexFileError(parts);
       const content = SimHashIndex.deserializeWithNames(parts.library, options);
       for (const id of parts.sketches.keys()) if (!content.index.has(id)) throw new IndexFileError(`damaged index file: a sketch for id ${id}, which the index does not hold`);
-      return { ...content, sketches: parts.sketches };
+      return { ...content, sketches: parts.sketches, sketchBins: parts.bins };
     }
     return SimHashIndex.deserializeWithNames(bytes, options);
   } catch (error) {

@@ -7,8 +7,8 @@ import type { CliContext } from './context.js';
 import type { DocumentRun } from './document-run.js';
 import { openRedisIndex, talkingToRedis, type RedisFlags } from './redis-options.js';
 import { UsageError } from './context.js';
-import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
-import { sketchBytes } from './index-sketches.js';
+import { REFERENCE_BINS } from '../analysis/minhash-sketch.js';
+import { sketchPayload } from './index-sketches.js';
 
 /** With `sketches`, the run's batches carry them, and each is stored beside its entry (against-redis.ts reads them). */
 export async function buildIntoRedis(flags: RedisFlags & { maxDistance: number | undefined; sketches?: boolean }, version: string, startRun: () => Promise<DocumentRun>, context: CliContext): Promise<void> {
@@ -21,7 +21,7 @@ export async function buildIntoRedis(flags: RedisFlags & { maxDistance: number |
       const sketches = new Map<string, Uint8Array>();
       batch.documents.forEach((document, i) => {
         latest.set(documentName(document), batch.fingerprints[i]);
-        if (flags.sketches === true) sketches.set(documentName(document), sketchBytes(batch.sketches.subarray(i * SKETCH_BINS, (i + 1) * SKETCH_BINS)));
+        if (flags.sketches === true) sketches.set(documentName(document), sketchPayload(batch.sketches.subarray(i * REFERENCE_BINS, (i + 1) * REFERENCE_BINS)));
       });
       await talkingToRedis(flags, () => index.addMany(BigUint64Array.from(latest.values()), [...latest.keys()]));
       if (flags.sketches === true) await talkingToRedis(flags, () => index.setPayloads([...sketches.keys()], [...sketches.values()]));

@@ -24,7 +24,7 @@ export async function removeFromFile(path: string, names: readonly string[], opt
   }
   const file = await openIndexFile(path, { append: true, lockWaitSeconds: options.lockWaitSeconds }, context);
   try {
-    const { index, names: stored, sketches } = readIndexFile(path);
+    const { index, names: stored, sketches, sketchBins } = readIndexFile(path);
     const idsOf = idsByName(stored);
     const kept = new Map(stored);
     const removed: string[] = [];
@@ -41,7 +41,7 @@ export async function removeFromFile(path: string, names: readonly string[], opt
       removed.push(name);
     }
     // Nothing removed: the file stays as it is, byte for byte.
-    if (removed.length > 0) await file.save(encodeIndexFile(index, kept, sketches));
+    if (removed.length > 0) await file.save(encodeIndexFile(index, kept, sketches, sketchBins));
     await context.write(removed.map((name) => `${quoteName(name)}\n`).join(''));
   } finally {
     file.release();

@@ -12,7 +12,7 @@ import { createAnalyzer } from '../analysis/analyzer.js';
 import { clusterRows, keepCounts, placeDocuments, type ClusterRow, type KeepCounts } from '../grouping/cluster-rows.js';
 import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches } from '../grouping/group-batches.js';
-import { DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, type Verification, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
+import { DEFAULT_VERIFY_MODE, DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, type Verification, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
 import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { extractorReady, extractText, extractTextWhenReady } from '../html/extractor.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
@@ -44,7 +44,8 @@ export interface DedupeOptions {
   readonly grouping?: GroupingMode;
   /**
    * Check each near candidate (within maxDistance) by the exact overlap of the two texts' shingle sets, boilerplate
-   * shingles left out: 'jaccard' (default), 'containment', or 'off' (SimHash distance alone).
+   * shingles left out: 'jaccard-or-contained' (default: Jaccard, or a copy cut short or with a paragraph appended),
+   * 'jaccard', 'containment', or 'off' (SimHash distance alone).
    */
   readonly verify?: VerifyMode;
   /** The least similarity of a verified pair, in (0, 1]; default 0.5. */
@@ -97,7 +98,7 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
   if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > 32) throw new RangeError(`options.maxDistance must be an integer from 0 to 32, got ${describe(maxDistance)}`);
   const minTokens = options.minTokens ?? DEFAULT_MIN_TOKENS;
   if (!Number.isSafeInteger(minTokens) || minTokens < 0) throw new RangeError(`options.minTokens must be an integer ≥ 0, got ${describe(minTokens)}`);
-  const verify = options.verify ?? 'jaccard';
+  const verify = options.verify ?? DEFAULT_VERIFY_MODE;
   if (!VERIFY_MODES.includes(verify)) throw new RangeError(`options.verify must be one of ${VERIFY_MODES.map((m) => `'${m}'`).join(', ')}, got ${describe(verify)}`);
   const verifyThreshold = options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD;
   if (typeof verifyThreshold !== 'number' || !(verifyThreshold > 0 && verifyThreshold <= 1)) throw new RangeError(`options.verifyThreshold must be a number above 0 and at most 1, got ${describe(verifyThreshold)}`);

@@ -9,7 +9,7 @@ import { startAnalysis, type AnalysisHooks, type AnalysisOptions } from '../anal
 import { noteInputs, type InputNote } from '../analysis/input-notes.js';
 import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches, type GroupedDocuments } from '../grouping/group-batches.js';
-import { DEFAULT_VERIFY_THRESHOLD, type VerifyMode } from '../grouping/verify.js';
+import { DEFAULT_VERIFY_THRESHOLD, type SimilarityMode, type VerifyMode } from '../grouping/verify.js';
 import { rereadVerification } from './verify-pass.js';
 import { keepField, type KeepRule } from '../grouping/keep.js';
 import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
@@ -69,7 +69,7 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying, keepField: keepField(options.keep), keepWorkers: true }, notes.hooks, analyzer);
   const verify = !verifying || run.sample === undefined
     ? undefined
-    : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as 'jaccard' | 'containment', threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens }, run.recordSets);
+    : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as SimilarityMode, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens }, run.recordSets);
   const chooseDistance = verify !== undefined && options.autoDistance === true ? corpusCandidateDistance : undefined;
   // The workers stay for the grouping's pairs and the verification's sets (run.search, run.recordSets); the grouping
   // lets them go when it needs them no more.

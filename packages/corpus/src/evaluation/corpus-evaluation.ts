@@ -7,7 +7,7 @@
 import type { Analyzer } from '../analysis/analyzer.js';
 import type { CorpusRead } from './analysed-corpus.js';
 import { exactClasses, fingerprintsAt, nearRepresentatives } from '../grouping/group.js';
-import { DEFAULT_VERIFY_THRESHOLD, type VerifySettings } from '../grouping/verify.js';
+import { DEFAULT_VERIFY_MODE, DEFAULT_VERIFY_THRESHOLD, type VerifySettings } from '../grouping/verify.js';
 import { corpusScale, type CorpusScale } from './corpus-scale.js';
 import { evaluatePairs, type PairEvaluation, type PairEvaluationOptions, type PairTexts } from './labelled-pairs.js';
 import { makePairs } from './make-pairs.js';
@@ -59,7 +59,7 @@ export async function evaluateCorpus(corpus: CorpusRead, options: CorpusEvaluati
   });
   const verified = await verifiedDedupe({ ...corpus, classOf, texts: documents.map((d) => d.text) }, {
     ...options,
-    verify: options.verify ?? { mode: 'jaccard', threshold: DEFAULT_VERIFY_THRESHOLD },
+    verify: options.verify ?? { mode: DEFAULT_VERIFY_MODE, threshold: DEFAULT_VERIFY_THRESHOLD },
     pairs,
     measured: labelled.measured,
     pairsSource: options.pairs === undefined ? 'made' : 'given',

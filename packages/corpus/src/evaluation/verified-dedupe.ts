@@ -2,7 +2,7 @@
 // candidate distance it would choose (corpusCandidateDistance, the function dedupe calls) and its verification
 // (grouping/verify.ts's verifyCandidates over the first pass's sketches and boilerplate sample, as dedupe runs it),
 // run here on the corpus; the labelled pairs are compared by verify.ts's own functions (shingleHashes,
-// withoutBoilerplate with the corpus's boilerplate, setSimilarity). Each number says how it was had:
+// withoutBoilerplate with the corpus's boilerplate, pairPasses). Each number says how it was had:
 // - counted: the corpus's candidate pairs within k and those that pass verification, as dedupe would count them;
 // - measured: precision and recall on the labelled pairs, each pair called a duplicate as dedupe would call it (one
 //   normalised text; or within k and verified, with the corpus's boilerplate left out of its shingle sets; exactly,
@@ -17,7 +17,8 @@ import type { Tokenization } from 'simhash-wasm';
 import type { BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { candidatePairs, fingerprintsAt, nearRepresentatives } from '../grouping/group.js';
 import { FALSE_DROP } from '../grouping/sketch-filter.js';
-import { setSimilarity, shingleHasher, shingleHashes, verifyCandidates, withoutBoilerplate, type Verification, type VerifiedPairs, type VerifySettings } from '../grouping/verify.js';
+import { pairPasses } from '../grouping/pair-rule.js';
+import { shingleHasher, shingleHashes, verifyCandidates, withoutBoilerplate, type Verification, type VerifiedPairs, type VerifySettings } from '../grouping/verify.js';
 import { MAX_CANDIDATE_DISTANCE, MIN_CANDIDATE_DISTANCE, PAIRS_NS_PER_DOCUMENT } from './candidate-budget.js';
 import { corpusCandidateDistance, type CorpusCandidateDistance } from './corpus-scale.js';
 import type { MeasuredPair, PairTexts } from './labelled-pairs.js';
@@ -110,15 +111,15 @@ export async function verifiedDedupe(corpus: AnalysedCorpus, options: VerifiedDe
   // Any two texts compared as the verification compares a pair, with the corpus's boilerplate left out.
   const boilerplate = corpus.sample.finish().shingles;
   const setOf = (text: string) => withoutBoilerplate(shingleHashes(hasher, text), boilerplate);
-  const similarity = (a: string, b: string) => setSimilarity(setOf(a), setOf(b), options.verify.mode);
+  const passes = (a: string, b: string) => pairPasses(setOf(a), setOf(b), options.verify);
   const random = new Random(1);
   const randomPairs = Array.from({ length: compared.length < 2 ? 0 : CHANCE_SAMPLE_PAIRS }, () => {
     const a = random.below(compared.length);
     const b = (a + 1 + random.below(compared.length - 1)) % compared.length;
-    return similarity(corpus.texts[compared[a]], corpus.texts[compared[b]]);
+    return passes(corpus.texts[compared[a]], corpus.texts[compared[b]]);
   });
-  const labelled = measureLabelled(options, similarity, k);
-  const chance = chanceEstimate(randomPairs, verified, options.verify.threshold, choice);
+  const labelled = measureLabelled(options, passes, k);
+  const chance = chanceEstimate(randomPairs, verified, choice);
   const judged = judgeSample(verified, corpus.texts, random);
   const precisions = [chance.precision, judged.precision].filter((p): p is number => p !== null);
   const { mode, threshold } = options.verify;
@@ -149,11 +150,11 @@ export async function verifiedDedupe(corpus: AnalysedCorpus, options: VerifiedDe
 }
 
 /** Each labelled pair called a duplicate as dedupe would call it, against its label. */
-function measureLabelled(options: VerifiedDedupeOptions, similarity: (a: string, b: string) => number, k: number): VerifiedDedupe['labelled'] {
+function measureLabelled(options: VerifiedDedupeOptions, passes: (a: string, b: string) => boolean, k: number): VerifiedDedupe['labelled'] {
   let tp = 0, fp = 0, fn = 0;
   for (const m of options.measured) {
     const { a, b } = options.pairs[m.pair];
-    const called = m.exact || (m.distance <= k && similarity(a, b) >= options.verify.threshold);
+    const called = m.exact || (m.distance <= k && passes(a, b));
     if (called && m.duplicate) tp++;
     else if (called) fp++;
     else if (m.duplicate) fn++;
@@ -176,8 +177,8 @@ function measureLabelled(options: VerifiedDedupeOptions, similarity: (a: string,
 }
 
 /** Random pairs' pass rate, times the chance pairs expected within k: the wrong pairs verification lets through. */
-function chanceEstimate(randomPairs: readonly number[], verified: VerifiedPairs, threshold: number, choice: CorpusCandidateDistance): VerifiedDedupe['chance'] {
-  const passed = randomPairs.filter((s) => s >= threshold).length;
+function chanceEstimate(randomPairs: readonly boolean[], verified: VerifiedPairs, choice: CorpusCandidateDistance): VerifiedDedupe['chance'] {
+  const passed = randomPairs.filter((p) => p).length;
   const chancePairsWithin = (choice.documents * choice.chancePerDocument) / 2;
   const expectedWrong = randomPairs.length === 0 ? 0 : (chancePairsWithin * passed) / randomPairs.length;
   const count = verified.stats.verifiedPairs;

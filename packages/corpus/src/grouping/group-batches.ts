@@ -115,7 +115,7 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   // The verification reads its sets on the same workers (dedupe/verify-pass.ts), then they go.
   const verified = await verifyCandidates(candidates, documents, sketches, tokens, settings.verify);
   await search.close();
-  const grouping = groupDocuments({ ...input, nearPairs: verified.pairs, similarity: verified.similarity, memberSimilarity: verified.between });
+  const grouping = groupDocuments({ ...input, nearPairs: verified.pairs, similarity: verified.similarity, similarityThreshold: verified.stats.threshold, memberSimilarity: verified.between });
   return { ...grouping, documents, fingerprints, tokens, verification: verified.stats, maxDistance: input.maxDistance, ...(distanceChoice === undefined ? {} : { distanceChoice }), ...reference };
 }
 

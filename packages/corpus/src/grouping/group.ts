@@ -41,6 +41,8 @@ export interface GroupingInput {
    * nearest, then the earliest; leader-pairs.ts).
    */
   readonly similarity?: Float64Array;
+  /** With verification: its threshold; the partners a document has at or above it count first in leader grouping's order. */
+  readonly similarityThreshold?: number;
   /** With verification: the similarity of two documents, for each near member against its group's representative. */
   readonly memberSimilarity?: (representative: number, member: number) => number;
   /** Which member of each group stays (keep.ts); default 'first'. The groups are the same whatever it is. */
@@ -99,7 +101,7 @@ export function groupDocuments(input: GroupingInput): Grouping {
   for (let d = 0; d < n; d++) if (classOf[d] === d) root[d] = d;
   if (input.nearPairs) {
     // With verification the documents verified against the most others lead first (leader-pairs.ts says why).
-    if (input.mode === 'leader') leaderGroupsFromPairs(flagsOf(representatives, n), input.nearPairs, root, input.similarity === undefined ? 'input' : 'most-partners', input.similarity);
+    if (input.mode === 'leader') leaderGroupsFromPairs(flagsOf(representatives, n), input.nearPairs, root, input.similarity === undefined ? 'input' : 'most-partners', input.similarity, input.similarityThreshold);
     else connectedGroupsFromPairs(representatives, input.nearPairs, root);
   } else {
     const join = input.mode === 'leader' ? leaderGroups : connectedGroups;

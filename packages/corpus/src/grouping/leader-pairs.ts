@@ -8,7 +8,11 @@
 // earliest). Verification makes a copy's partners its original and the copies close to it, not every copy of the
 // original: two copies that each verify against their original but not against each other are one group only if the
 // original leads, and in input order the first copy led and the other stayed out (docs/cli.md, --grouping). The
-// degrees are the verified pairs', so the order depends on no thread count or shard split; on a tie, input order.
+// partners counted first are those at the threshold by the mode's similarity itself; the partners a document has by
+// containment alone (pair-rule.ts: an end cut, a paragraph appended) only break ties. A copy with another text's
+// paragraph appended is contained-similar to both texts' families, so counting those partners alike made it lead and
+// pulled the two families into one group. The degrees are the verified pairs', so the order depends on no thread
+// count or shard split; on a tie, input order.
 import { sortedUnique } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './near-pairs.js';
 
@@ -18,12 +22,14 @@ export type LeaderOrder = 'input' | 'most-partners';
 /**
  * Groups the representatives by the pairs: sets root[d] to its leader for each representative d that joins one (a
  * leader's root stays itself). Pairs with a document that is not among `isRepresentative` are ignored. `similarity`:
- * each pair's, with verification (absent: every pair is as similar, and the nearest leader is joined).
+ * each pair's, with verification (absent: every pair is as similar, and the nearest leader is joined); `threshold`:
+ * the verification's, the partners at or above which count first in the 'most-partners' order (absent: all alike).
  */
-export function leaderGroupsFromPairs(isRepresentative: Uint8Array, pairs: NearPairs, root: Int32Array, order: LeaderOrder, similarity?: Float64Array): void {
+export function leaderGroupsFromPairs(isRepresentative: Uint8Array, pairs: NearPairs, root: Int32Array, order: LeaderOrder, similarity?: Float64Array, threshold?: number): void {
   const graph = pairGraph(isRepresentative, pairs);
   const leader = new Uint8Array(graph.nodes.length);
-  for (const node of takingOrder(graph, order)) {
+  const atThreshold = (pair: number) => threshold === undefined || similarity === undefined || similarity[pair] >= threshold;
+  for (const node of takingOrder(graph, order, atThreshold)) {
     let best = -1, bestDistance = Infinity, bestSimilarity = -1;
     for (let at = graph.offsets[node]; at < graph.offsets[node + 1]; at++) {
       const partner = graph.partners[at];
@@ -70,11 +76,13 @@ function pairGraph(isRepresentative: Uint8Array, pairs: NearPairs): PairGraph {
   return { nodes, offsets, partners, pairOf };
 }
 
-function takingOrder(graph: PairGraph, order: LeaderOrder): Uint32Array {
+function takingOrder(graph: PairGraph, order: LeaderOrder, atThreshold: (pair: number) => boolean): Uint32Array {
   const nodes = Uint32Array.from(graph.nodes.keys());
   if (order === 'input') return nodes;
   const degree = (node: number) => graph.offsets[node + 1] - graph.offsets[node];
-  return nodes.sort((a, b) => degree(b) - degree(a) || a - b);
+  const strong = new Uint32Array(nodes.length);
+  for (const node of nodes) for (let at = graph.offsets[node]; at < graph.offsets[node + 1]; at++) if (atThreshold(graph.pairOf[at])) strong[node]++;
+  return nodes.sort((a, b) => strong[b] - strong[a] || degree(b) - degree(a) || a - b);
 }
 
 function binarySearch(sorted: Uint32Array, value: number): number {

@@ -3,17 +3,21 @@
 // the reference's fingerprints within the candidate distance k, and each candidate pair is verified as the run's own
 // pairs are (verify.ts), with the run's boilerplate shingles left out:
 // - a reference of documents: the pair's sketches rule out what is far below the threshold (sketch-filter.ts), and
-//   the rest are decided by the exact similarity of the two shingle sets, the reference's texts read again;
-// - an index: there is no text, so the pair is decided by the sketch estimate, matching bins / bins in use (32 bins:
-//   a standard error of about 0.09 at a Jaccard of 0.5), and never on fewer than MIN_SKETCH_BINS bins;
+//   the rest are decided by the rule (pair-rule.ts) over the two exact shingle sets, the reference's texts read again;
+// - an index: there is no text, so the pair is decided by the sketch estimate of its Jaccard, matching bins / bins in
+//   use, and never on fewer than MIN_SKETCH_BINS bins: the entry's stored sketch of REFERENCE_BINS (a standard error
+//   of about 0.044 at a Jaccard of 0.5) against the new document's at as many, made from its set read again (its
+//   first pass made SKETCH_BINS, a standard error of 0.088: half as many pairs near the threshold left to chance);
+//   a sketch cannot tell containment, so 'jaccard-or-contained' is its Jaccard clause alone there;
 // - without verification: SimHash distance alone.
 // A document goes to the verified reference entry it is most similar to (ties: the nearest, then the earliest), and
 // its exact copies in the run go with it. The groups of the run are then made without them (group-batches.ts).
 import type { DocumentTable } from '../analysis/document-table.js';
 import type { SketchSource } from './sketch-store.js';
-import { setSimilarity, withoutBoilerplate } from '../analysis/shingle-sets.js';
+import { setSimilarity, sketchOfSet, withoutBoilerplate } from '../analysis/shingle-sets.js';
 import { fingerprintsAt, nearRepresentatives } from './group.js';
 import { binAgreement, BoilerplateFilter, dropLimits } from './sketch-filter.js';
+import { leastJaccard, pairPasses } from './pair-rule.js';
 import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { Verification } from './verify.js';
 import { referenceVerification, type ReferenceLookup, type ReferenceSet, type ReferenceVerification } from './reference-set.js';
@@ -73,15 +77,14 @@ export async function matchReference(input: ReferenceInput, reference: Reference
   if (check !== 'off' && check !== 'exact' && check !== 'sketch') throw new RangeError(`the reference cannot be verified against: ${check}`);
   const how: ReferenceVerification = check;
   const candidates = await findCandidates(input, reference);
-  const similarity = how === 'off' ? candidates.docs.map(() => NaN) : await verifyPairs(input, reference, candidates, how === 'exact');
+  const { similarity, passed } = how === 'off' ? { similarity: candidates.docs.map(() => NaN), passed: candidates.docs.map(() => true) } : await verifyPairs(input, reference, candidates, how === 'exact');
   const entry = new Int32Array(n).fill(-1);
   const distance = new Uint8Array(n);
   const best = new Float64Array(n).fill(NaN);
-  const threshold = input.verify?.settings.threshold ?? 0;
   let verifiedPairs = 0;
   candidates.docs.forEach((doc, i) => {
     const s = similarity[i];
-    if (how !== 'off' && !(s >= threshold)) return;
+    if (!passed[i]) return;
     verifiedPairs++;
     const e = candidates.entries[i], d = candidates.distances[i];
     const better = entry[doc] < 0 || s > best[doc] || ((s === best[doc] || how === 'off') && (d < distance[doc] || (d === distance[doc] && e < entry[doc])));
@@ -95,13 +98,13 @@ export async function matchReference(input: ReferenceInput, reference: Reference
     [entry[doc], distance[doc], best[doc]] = [entry[first], distance[first], best[first]];
     documents++;
   }
-  const unverifiable = how === 'sketch' ? candidates.entries.filter((e) => !hasSketch(candidates.found.sketches, e)).length : 0;
+  const unverifiable = how === 'sketch' ? candidates.entries.filter((e) => !hasSketch(candidates.found, e)).length : 0;
   const stats = { verification: how, entries: reference.size, candidatePairs: candidates.docs.length, verifiedPairs, documents, distance: candidates.found.distance ?? input.maxDistance, unverifiable };
   return { entry, distance, similarity: best, names: candidates.found.names, stats };
 }
 
-function hasSketch(sketches: Uint32Array, entry: number): boolean {
-  for (let bin = 0; bin < SKETCH_BINS; bin++) if (sketches[entry * SKETCH_BINS + bin] !== EMPTY_BIN) return true;
+function hasSketch({ sketches, bins }: ReferenceLookup, entry: number): boolean {
+  for (let bin = 0; bin < bins; bin++) if (sketches[entry * bins + bin] !== EMPTY_BIN) return true;
   return false;
 }
 
@@ -119,18 +122,23 @@ async function findCandidates(input: ReferenceInput, reference: ReferenceSet): P
   return candidates;
 }
 
-/** Each candidate pair's similarity: exact where the reference's texts can be read, else the sketch estimate (NaN: cannot tell). */
-async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candidates: Candidates, exact: boolean): Promise<number[]> {
+/**
+ * Each candidate pair's similarity and whether it passed: by the rule over the exact sets where the reference's texts
+ * can be read, else by the sketch estimate of the Jaccard against the threshold (NaN, not passed: cannot tell).
+ */
+async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candidates: Candidates, exact: boolean): Promise<{ similarity: number[]; passed: boolean[] }> {
   const verify = input.verify!;
   const boilerplate = verify.sample.finish();
   const filter = new BoilerplateFilter(boilerplate.shingles);
-  const { sketches } = candidates.found;
-  // The run's sketches of the candidates' documents alone, read back from where the first pass put them.
-  const own = input.sketches.select(Uint32Array.from(new Set(candidates.docs)).sort());
-  const agreement = candidates.docs.map((doc, i) => binAgreement(own.words, own.offsetOf(doc), sketches, candidates.entries[i] * SKETCH_BINS, filter));
-  if (!exact) return agreement.map(({ used, matches }) => (used >= MIN_SKETCH_BINS ? matches / used : NaN));
-  // The sketches rule out the pairs far below the threshold (jaccard only; see sketch-filter.ts), when both have one.
-  const limits = verify.settings.mode === 'jaccard' && sketches.length > 0 && input.sketches.documents > 0 ? dropLimits(verify.settings.threshold) : undefined;
+  const { sketches, bins } = candidates.found;
+  const agreement = bins === SKETCH_BINS ? await firstPassAgreement(input, candidates, filter) : await rereadAgreement(input, candidates, filter);
+  if (!exact) {
+    const similarity = agreement.map(({ used, matches }) => (used >= MIN_SKETCH_BINS ? matches / used : NaN));
+    return { similarity, passed: similarity.map((s) => s >= verify.settings.threshold) };
+  }
+  // The sketches rule out the pairs far below the least Jaccard that can pass whatever the sizes (pair-rule.ts; none
+  // for containment), when both have one.
+  const limits = sketches.length > 0 && input.sketches.documents > 0 ? dropLimits(leastJaccard(verify.settings)) : undefined;
   const left = candidates.docs.map((_, i) => limits === undefined || agreement[i].matches > limits[agreement[i].used]);
   const wantDocs = new Set<number>(), wantEntries = new Set<number>();
   candidates.docs.forEach((doc, i) => {
@@ -142,5 +150,26 @@ async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candi
   for await (const { doc, set } of verify.sets((d) => wantDocs.has(d), input.documents)) docSets.set(doc, withoutBoilerplate(set, filter));
   for await (const { doc, set } of reference.sets!((e) => wantEntries.has(e))) entrySets.set(doc, withoutBoilerplate(set, filter));
   const empty = new Uint32Array(0);
-  return candidates.docs.map((doc, i) => (left[i] ? setSimilarity(docSets.get(doc) ?? empty, entrySets.get(candidates.entries[i]) ?? empty, verify.settings.mode) : 0));
+  const pairSets = candidates.docs.map((doc, i) => [docSets.get(doc) ?? empty, entrySets.get(candidates.entries[i]) ?? empty] as const);
+  return {
+    similarity: pairSets.map(([a, b], i) => (left[i] ? setSimilarity(a, b, verify.settings.mode) : 0)),
+    passed: pairSets.map(([a, b], i) => left[i] && pairPasses(a, b, verify.settings)),
+  };
+}
+
+/** Each candidate pair's bins in agreement, by the run's sketches of the candidates' documents, read back from where the first pass put them. */
+async function firstPassAgreement(input: ReferenceInput, candidates: Candidates, filter: BoilerplateFilter): Promise<{ used: number; matches: number }[]> {
+  const own = input.sketches.select(Uint32Array.from(new Set(candidates.docs)).sort());
+  return candidates.docs.map((doc, i) => binAgreement(own.words, own.offsetOf(doc), candidates.found.sketches, candidates.entries[i] * SKETCH_BINS, filter));
+}
+
+/** The same at the reference's bins (more than the first pass made): the candidates' documents read again and sketched. */
+async function rereadAgreement(input: ReferenceInput, candidates: Candidates, filter: BoilerplateFilter): Promise<{ used: number; matches: number }[]> {
+  const { sketches, bins } = candidates.found;
+  const wanted = new Set(candidates.docs);
+  if (wanted.size === 0) return []; // no input read again for nothing
+  const own = new Map<number, Uint32Array>();
+  for await (const { doc, set } of input.verify!.sets((d) => wanted.has(d), input.documents)) own.set(doc, sketchOfSet(set, bins));
+  const empty = new Uint32Array(bins).fill(EMPTY_BIN);
+  return candidates.docs.map((doc, i) => binAgreement(own.get(doc) ?? empty, 0, sketches, candidates.entries[i] * bins, filter, bins));
 }

@@ -5,6 +5,7 @@
 import { SimHashIndex } from 'simhash-wasm';
 import type { SimilarityMode } from '../analysis/shingle-sets.js';
 import { fingerprintsAt } from './group.js';
+import { SKETCH_BINS } from '../analysis/minhash-sketch.js';
 
 /** The reference entries within k of each query: query i's are entries[offsets[i] .. offsets[i + 1]). */
 export interface ReferenceLookup {
@@ -13,8 +14,10 @@ export interface ReferenceLookup {
   readonly distances: Uint8Array;
   /** Entry e's name: its id, path or `<file>:<line>`, as the clusters file names it (for every entry found). */
   readonly names: readonly (string | number)[];
-  /** SKETCH_BINS per entry (analysis/minhash-sketch.ts), EMPTY_BIN throughout where unknown; empty: none at all. */
+  /** `bins` per entry (analysis/minhash-sketch.ts), EMPTY_BIN throughout where unknown; empty: none at all. */
   readonly sketches: Uint32Array;
+  /** The bins of each sketch: SKETCH_BINS for documents (their first pass's), REFERENCE_BINS for an index. */
+  readonly bins: number;
   /** The k the lookup was made within, when less than the k asked for (an index on Redis answers within its own). */
   readonly distance?: number;
 }
@@ -42,6 +45,7 @@ export function referenceVerification(reference: Pick<ReferenceSet, 'sets' | 'ha
   if (reference.sets !== undefined) return 'exact';
   if (!reference.hasSketches) return 'its entries have no MinHash sketches to verify against (an index built without them): build it again with `simhash index build --sketches`, or use --verify off';
   // A sketch estimates Jaccard; containment's least Jaccard (a third at 0.5) is beyond what 32 bins can tell.
+  // 'jaccard-or-contained' is judged there by its Jaccard clause alone (reference-match.ts).
   if (mode === 'containment') return '--verify containment needs the reference\'s texts; an index holds sketches, which estimate jaccard only';
   return 'sketch';
 }
@@ -49,8 +53,10 @@ export function referenceVerification(reference: Pick<ReferenceSet, 'sets' | 'ha
 export interface MemoryEntries {
   readonly names: readonly (string | number)[];
   readonly fingerprints: BigUint64Array;
-  /** SKETCH_BINS per entry, or empty. */
+  /** `bins` per entry, or empty. */
   readonly sketches: Uint32Array;
+  /** Default SKETCH_BINS. */
+  readonly bins?: number;
   /** Token counts, when known. */
   readonly tokens?: Uint32Array;
   readonly sets?: ReferenceSet['sets'];
@@ -68,7 +74,7 @@ export function memoryReference(entries: MemoryEntries): ReferenceSet {
       const index = new SimHashIndex({ maxDistance: k });
       index.addMany(fingerprintsAt(entries.fingerprints, compared), Uint32Array.from(compared));
       const found = index.queryMany(queries, k);
-      return { offsets: found.offsets, entries: found.ids, distances: found.distances, names: entries.names, sketches: entries.sketches };
+      return { offsets: found.offsets, entries: found.ids, distances: found.distances, names: entries.names, sketches: entries.sketches, bins: entries.bins ?? SKETCH_BINS };
     },
   };
 }

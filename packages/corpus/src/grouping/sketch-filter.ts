@@ -11,8 +11,8 @@
 // comparison whatever its sketch says.
 import type { Boilerplate } from '../analysis/boilerplate-sample.js';
 import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
-import type { SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
+import { leastJaccard, type PairRule } from './pair-rule.js';
 import type { Sketches } from './sketch-store.js';
 
 export const FALSE_DROP = 1e-6;
@@ -57,23 +57,13 @@ export function dropLimits(least: number): Int8Array {
 }
 
 /**
- * The least Jaccard similarity a pair can have and still pass: the threshold itself for 'jaccard'; for
- * 'containment', |A ∩ B| ≥ t·min(|A|, |B|) gives Jaccard ≥ t·min / (|A| + |B| − t·min), taken with the shingle
- * counts (`sizes`, before boilerplate is left out: an estimate). That is at most t / (2 − t), a third at t = 0.5, too
- * little for 32 bins to rule out any pair at FALSE_DROP: containment is compared exactly, pair by pair.
+ * How two sketches of `bins` bins agree: of the bins whose union minimum is not boilerplate (`used`), how many hold
+ * the same value (`matches`). The sketch at word `a` of `pieceA` against the one at word `b` of `pieceB` (a run's, or
+ * a reference's).
  */
-function leastJaccard(mode: SimilarityMode, threshold: number, a: number, b: number): number {
-  const least = threshold * Math.min(a, b);
-  return mode === 'jaccard' ? threshold : least / Math.max(1, a + b - least);
-}
-
-/**
- * How two sketches agree: of the bins whose union minimum is not boilerplate (`used`), how many hold the same value
- * (`matches`). The sketch at word `a` of `pieceA` against the one at word `b` of `pieceB` (a run's, or a reference's).
- */
-export function binAgreement(pieceA: Uint32Array, a: number, pieceB: Uint32Array, b: number, filter: BoilerplateFilter): { used: number; matches: number } {
+export function binAgreement(pieceA: Uint32Array, a: number, pieceB: Uint32Array, b: number, filter: BoilerplateFilter, bins = SKETCH_BINS): { used: number; matches: number } {
   let used = 0, matches = 0;
-  for (let bin = 0; bin < SKETCH_BINS; bin++) {
+  for (let bin = 0; bin < bins; bin++) {
     const x = pieceA[a + bin], y = pieceB[b + bin];
     const least = x < y ? x : y;
     if (least === EMPTY_BIN || filter.has(least)) continue;
@@ -89,10 +79,11 @@ export interface SketchFilterResult {
   readonly dropped: number;
 }
 
-export function sketchFilter(candidates: NearPairs, sketches: Sketches, sizes: Uint32Array, boilerplate: Boilerplate, mode: SimilarityMode, threshold: number): SketchFilterResult {
+export function sketchFilter(candidates: NearPairs, sketches: Sketches, sizes: Uint32Array, boilerplate: Boilerplate, rule: PairRule): SketchFilterResult {
   const filter = new BoilerplateFilter(boilerplate.shingles);
-  // Containment's least Jaccard varies by pair: rounded down to 1/256 (a looser test, never a stricter one), each
-  // step's limits made once.
+  // The least Jaccard that can pass (pair-rule.ts) varies by pair but for 'jaccard': rounded down to 1/256 (a looser
+  // test, never a stricter one), each step's limits made once. Containment's (a third at t = 0.5, less for sets of
+  // unlike sizes) is too low for 32 bins to rule out many pairs at FALSE_DROP.
   const limitsByStep = new Map<number, Int8Array>();
   const limitsFor = (least: number) => {
     const step = Math.floor(least * 256);
@@ -100,12 +91,12 @@ export function sketchFilter(candidates: NearPairs, sketches: Sketches, sizes: U
     if (limits === undefined) limitsByStep.set(step, limits = dropLimits(step / 256));
     return limits;
   };
-  const jaccardLimits = mode === 'jaccard' ? dropLimits(threshold) : undefined;
+  const jaccardLimits = rule.mode === 'jaccard' ? dropLimits(rule.threshold) : undefined;
   const keep: number[] = [];
   const { words } = sketches;
   for (let i = 0; i < candidates.earlier.length; i++) {
     const { used, matches } = binAgreement(words, sketches.offsetOf(candidates.earlier[i]), words, sketches.offsetOf(candidates.later[i]), filter);
-    const limits = jaccardLimits ?? limitsFor(leastJaccard(mode, threshold, sizes[candidates.earlier[i]], sizes[candidates.later[i]]));
+    const limits = jaccardLimits ?? limitsFor(leastJaccard(rule, sizes[candidates.earlier[i]], sizes[candidates.later[i]]));
     if (matches > limits[used]) keep.push(i);
   }
   return {

@@ -12,19 +12,24 @@ import type { DocumentTable } from '../analysis/document-table.js';
 import type { Boilerplate, BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { setSimilarity, sortedUnique, withoutBoilerplate, type SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
+import { pairPasses } from './pair-rule.js';
 import { BoilerplateFilter, sketchFilter } from './sketch-filter.js';
 import type { SketchSource } from './sketch-store.js';
 
 export { boilerplateThreshold, BOILERPLATE_MIN_DOCUMENTS, BOILERPLATE_SHARE } from '../analysis/boilerplate-sample.js';
 export { intersectionSize, setSimilarity, shingleHasher, shingleHashes, sortedUnique, withoutBoilerplate } from '../analysis/shingle-sets.js';
 
+export type { SimilarityMode } from '../analysis/shingle-sets.js';
 export type VerifyMode = SimilarityMode | 'off';
-export const VERIFY_MODES: readonly VerifyMode[] = ['jaccard', 'containment', 'off'];
+export const SIMILARITY_MODES: readonly SimilarityMode[] = ['jaccard-or-contained', 'jaccard', 'containment'];
+export const VERIFY_MODES: readonly VerifyMode[] = [...SIMILARITY_MODES, 'off'];
+/** Why this default: pair-rule.ts. */
+export const DEFAULT_VERIFY_MODE: SimilarityMode = 'jaccard-or-contained';
 export const DEFAULT_VERIFY_THRESHOLD = 0.5;
 
 export interface VerifySettings {
   readonly mode: SimilarityMode;
-  /** A candidate pair is verified when its similarity is at least this; in (0, 1]. */
+  /** A candidate pair is verified when it passes the mode's rule at this threshold (pair-rule.ts); in (0, 1]. */
   readonly threshold: number;
 }
 
@@ -48,7 +53,7 @@ export interface VerificationStats {
   readonly candidatePairs: number;
   /** Of those, ruled out by their sketches without their texts being read again. */
   readonly sketchDropped: number;
-  /** Candidate pairs whose exact similarity reached the threshold: the only edges that join groups. */
+  /** Candidate pairs that passed the rule by their exact sets: the only edges that join groups. */
   readonly verifiedPairs: number;
   /** Documents whose exact sets were made: those in a candidate pair the sketches did not rule out. */
   readonly documentsCompared: number;
@@ -71,7 +76,7 @@ export interface VerificationStats {
 }
 
 export interface VerifiedPairs {
-  /** The candidate pairs that reached the threshold, in their order. */
+  /** The candidate pairs that passed the rule, in their order. */
   readonly pairs: NearPairs;
   /** Per verified pair, its similarity. */
   readonly similarity: Float64Array;
@@ -88,7 +93,7 @@ export async function verifyCandidates(candidates: NearPairs, documents: Documen
   const started = performance.now();
   const { settings } = verification;
   const boilerplate = verification.sample.finish();
-  const filtered = sketches.documents === 0 ? { pairs: candidates, dropped: 0 } : sketchFilter(candidates, sketches.select(pairedDocuments(candidates)), sizes, boilerplate, settings.mode, settings.threshold);
+  const filtered = sketches.documents === 0 ? { pairs: candidates, dropped: 0 } : sketchFilter(candidates, sketches.select(pairedDocuments(candidates)), sizes, boilerplate, settings);
   const sketchSeconds = (performance.now() - started) / 1000;
   const wanted = new Set<number>();
   for (let i = 0; i < filtered.pairs.earlier.length; i++) wanted.add(filtered.pairs.earlier[i]).add(filtered.pairs.later[i]);
@@ -135,17 +140,17 @@ function boilerplateStats(boilerplate: Boilerplate) {
 
 const EMPTY = new Uint32Array(0);
 
-/** The pairs at or above the threshold by their exact sets (a document without a set is similar to nothing). */
+/** The pairs that pass the rule by their exact sets (a document without a set is similar to nothing). */
 export function comparePairs(candidates: NearPairs, sets: ReadonlyMap<number, Uint32Array>, settings: VerifySettings): Omit<VerifiedPairs, 'stats'> & { seconds: number } {
   const started = performance.now();
   const setOf = (doc: number) => sets.get(doc) ?? EMPTY;
   const keep: number[] = [];
   const values: number[] = [];
   for (let i = 0; i < candidates.earlier.length; i++) {
-    const s = setSimilarity(setOf(candidates.earlier[i]), setOf(candidates.later[i]), settings.mode);
-    if (s >= settings.threshold) {
+    const a = setOf(candidates.earlier[i]), b = setOf(candidates.later[i]);
+    if (pairPasses(a, b, settings)) {
       keep.push(i);
-      values.push(s);
+      values.push(setSimilarity(a, b, settings.mode));
     }
   }
   return {
