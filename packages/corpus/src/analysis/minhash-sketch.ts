@@ -5,9 +5,8 @@
 //
 // A shingle's 32-bit hash (the exact sets' element, analysis/shingle-sets.ts: the low half of a feature hash, which
 // has been through splitmix64's finalizer, so its bits are already well spread) picks its bin by its top log2(bins)
-// bits (5 of 32 bins), and
-// each bin keeps the smallest hash that falls in it. For two documents, the smaller of their two
-// values in a bin is the union's minimum there: a uniformly drawn shingle of the union in that bin; the bin matches
+// bits (5 of 32 bins), and each bin keeps the smallest hash that falls in it. For two documents, the smaller of their
+// two values in a bin is the union's minimum there: a uniformly drawn shingle of the union in that bin; the bin matches
 // exactly when that shingle is in both sets. So matches / bins estimates the Jaccard similarity, and (what lets the
 // verification leave boilerplate out after the fact) a bin whose union minimum is a boilerplate shingle is skipped:
 // among the bins left, the drawn shingle is uniform over the union without boilerplate, so the estimate is of the
