@@ -6,7 +6,7 @@
 import { closeSync, openSync } from 'node:fs';
 import type { Task } from 'simhash-wasm/internal/pool';
 import { afterExtractorReady, extractText } from '../html/extractor.js';
-import { readRecordAt } from '../io/formats/jsonl-range.js';
+import { recordsAt } from '../io/formats/jsonl-range.js';
 import { recordFields } from '../io/formats/jsonl-record.js';
 import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
 import { joinSets, shingleHashes } from './shingle-sets.js';
@@ -36,12 +36,12 @@ export const recordSetsTask: Task<RecordSetsInput, RecordSetsResult> = {
     // The first pass's shingles: its tokens and width, without term weights (they change counts, not the set).
     const shingler = entry.createSimHash({ shingle: hasher.shingle, tokens: hasher.tokens });
     return ({ path, offsets, lengths, ids, textField, idField, html }) => {
-      const fields = recordFields(textField, idField);
-      const records: { readonly text: string; readonly html: boolean }[] = [];
+      const recordAt = recordsAt(recordFields(textField, idField), html);
+      const records: ({ readonly text: string; readonly html: boolean } | { readonly text: Uint8Array; readonly html: false })[] = [];
       const fd = openSync(path, 'r');
       try {
         for (let i = 0; i < offsets.length; i++) {
-          const record = readRecordAt(fd, offsets[i], lengths[i], fields, html);
+          const record = recordAt(fd, offsets[i], lengths[i]);
           if (record === null || 'skip' in record || record.id !== ids[i]) return { changed: i, ends: new Uint32Array(0), shingles: new Uint32Array(0) };
           records.push(record);
         }
@@ -49,10 +49,14 @@ export const recordSetsTask: Task<RecordSetsInput, RecordSetsResult> = {
         closeSync(fd);
       }
       const extractor = htmlExtractor(html);
-      // A page by its main content waits for Readability to load, the first time (html/extractor.ts).
-      return afterExtractorReady(records.some((r) => r.html) && extractor, () => ({
+      const pages = records.some((r) => r.html);
+      // A page by its main content waits for Readability to load, the first time (html/extractor.ts). Other tasks run
+      // on this thread meanwhile, and the next range or records read reuses the memory of the texts read as UTF-8
+      // (jsonl-range.ts): those are copied before a wait.
+      const kept = pages ? records.map((r) => (typeof r.text === 'string' ? r : { text: r.text.slice(), html: false as const })) : records;
+      return afterExtractorReady(pages && extractor, () => ({
         changed: -1,
-        ...joinSets(records.map((r) => shingleHashes(shingler, r.html ? extractText(r.text, extractor) : r.text))),
+        ...joinSets(kept.map((r) => shingleHashes(shingler, r.html === false ? r.text : extractText(r.text, extractor)))),
       }));
     };
   },

@@ -2,7 +2,7 @@
 // hashes (the hasher's `features()`: the same tokens and width) cut to their low 32 bits, sorted and unique, 4 bytes
 // a distinct shingle. Two different shingles share 32 bits with probability 2^-32, so a pair of 1,000-shingle sets
 // gains a false shared shingle with probability ~2.3e-4: the similarity moves by at most 1/|A ∪ B| then.
-import { createSimHash, type SimHash, type Tokenization } from 'simhash-wasm';
+import { createSimHash, type SimHash, type Text, type Tokenization } from 'simhash-wasm';
 import { createFeatureKernels, type FeatureKernels } from 'simhash-wasm/internal';
 import { sortUint32 } from './sort-uint32.js';
 
@@ -11,8 +11,8 @@ export function shingleHasher(settings: { shingle: number; tokens?: Tokenization
   return createSimHash({ engine: 'auto', shingle: settings.shingle, tokens: settings.tokens });
 }
 
-/** A text's shingle hashes (the hasher's features), low 32 bits, sorted ascending, each once. */
-export function shingleHashes(hasher: SimHash, text: string): Uint32Array {
+/** A text's shingle hashes (the hasher's features), low 32 bits, sorted ascending, each once; UTF-8 reads as its string. */
+export function shingleHashes(hasher: SimHash, text: Text): Uint32Array {
   return shingleSetOf(hasher.features(text));
 }
 

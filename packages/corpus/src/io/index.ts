@@ -3,7 +3,7 @@
 // It builds on core, the public entries and html only; nothing of dedupe, pool or cli comes in here.
 export { readDocumentBatches, readDocuments, readUnits } from './documents.js';
 export { documentName, type DocumentEvent, type InputDocument, type JsonlFile, type ParquetFile, type ReadUnit, type WarcFile, type WholeFile } from './input-document.js';
-export { readJsonlRange, readRecordAt, type JsonlRange, type LineNote, type RangeRecord } from './formats/jsonl-range.js';
+export { readJsonlRange, recordsAt, type JsonlRange, type LineNote, type RangeRecord } from './formats/jsonl-range.js';
 export { recordFields } from './formats/jsonl-record.js';
 export { wantsHtml } from './formats/whole-document.js';
 export type { HtmlExtractor } from '../html/extractor.js';

@@ -4,8 +4,8 @@
 // line is read past the range's end to its newline.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { concatBytes, withoutCr } from '../bytes/lines.js';
-import { recordOfLine, type LineRecord, type RecordFields } from './jsonl-record.js';
-import { lineReader, TextArena, type LineReader } from './jsonl-scanned.js';
+import type { LineRecord, RecordFields } from './jsonl-record.js';
+import { lineReader, TextArena, type LineReader, type ScannedRecord } from './jsonl-scanned.js';
 import type { HtmlMode } from '../read-options.js';
 
 export interface RangeRecord {
@@ -138,12 +138,16 @@ let scratch = Buffer.allocUnsafe(0);
 
 /** Up to `length` bytes from `position`, fewer at the end of the file, into `into` (by default the scratch buffer). */
 /**
- * The record of the line at `offset` of an open file (`length` bytes, its line break left out), read back by
- * reference: what a later pass (the verification's) reads instead of the whole file again. A line now shorter than
- * `length` (the file changed) reads as what is there; the caller compares it with what the first pass read.
+ * A reader of the records of lines read back by reference, at an offset of an open file: what a later pass (the
+ * verification's) reads instead of the whole file again, by the rule the first pass read them with (the record
+ * scanner's texts as UTF-8 where it is sure). A line now shorter than its `length` (the file changed) reads as what
+ * is there; the caller compares it with what the first pass read. Texts stay until the next recordsAt() of this
+ * thread.
  */
-export function readRecordAt(fd: number, offset: number, length: number, fields: RecordFields, html: HtmlMode): LineRecord {
-  return recordOfLine(readAt(fd, offset, length), fields, html);
+export function recordsAt(fields: RecordFields, html: HtmlMode): (fd: number, offset: number, length: number) => LineRecord | ScannedRecord {
+  texts.reset();
+  const read = readerOf(fields, html);
+  return (fd, offset, length) => read(readAt(fd, offset, length));
 }
 
 function readAt(fd: number, position: number, length: number, into?: Buffer): Uint8Array {
