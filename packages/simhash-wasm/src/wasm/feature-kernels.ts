@@ -29,6 +29,12 @@ export class FeatureKernels {
   #view = new BigUint64Array(0);
   #digestOut = new Uint8Array(0);
   #sketchOut = new Uint32Array(0);
+  /** All of memory as u32, for the sets. */
+  #words = new Uint32Array(0);
+  /** The last bin count asked for, checked, with its shift and its view of the sketch output (a call per document). */
+  #bins = -1;
+  #shift = 0;
+  #binsOut = new Uint32Array(0);
 
   constructor(exports: CorpusExports) {
     this.#ex = exports;
@@ -44,18 +50,18 @@ export class FeatureKernels {
 
   /** The one-permutation MinHash sketch of the features' low halves into `bins` (a power of two, 2 to 1024) at out[at ..). */
   sketch(features: BigUint64Array, bins: number, out: Uint32Array, at: number): void {
-    checkBins(bins);
-    this.#ex.sketchShingles(this.#place(features), features.length, 8, SKETCH_OUT, 32 - Math.log2(bins));
-    out.set(this.#sketchOut.subarray(0, bins), at);
+    this.#useBins(bins);
+    this.#ex.sketchShingles(this.#place(features), features.length, 8, SKETCH_OUT, this.#shift);
+    out.set(this.#binsOut, at);
   }
 
   /** The same sketch of a shingle set (the values shingleSet gives), as a new array. It overwrites the sink. */
   sketchSet(set: Uint32Array, bins: number): Uint32Array {
-    checkBins(bins);
+    this.#useBins(bins);
     if (set.length > 2 * this.#view.length) this.#grow(Math.ceil(set.length / 2));
-    new Uint32Array(this.#ex.memory.buffer, FEATURES, set.length).set(set);
-    this.#ex.sketchShingles(FEATURES, set.length, 4, SKETCH_OUT, 32 - Math.log2(bins));
-    return this.#sketchOut.slice(0, bins);
+    this.#words.set(set, FEATURES / 4);
+    this.#ex.sketchShingles(FEATURES, set.length, 4, SKETCH_OUT, this.#shift);
+    return this.#binsOut.slice();
   }
 
   /** The distinct low halves of the features, sorted ascending: the corpus's exact shingle set, a new array. */
@@ -64,7 +70,16 @@ export class FeatureKernels {
     // Past the features' room: the set, then the counters (#grow made room for both).
     const out = FEATURES + 8 * this.#view.length, counters = out + 4 * this.#view.length;
     const size = this.#ex.shingleSet(at, features.length, out, counters);
-    return new Uint32Array(this.#ex.memory.buffer, out, size).slice();
+    return this.#words.slice(out / 4, out / 4 + size);
+  }
+
+  #useBins(bins: number): void {
+    if (bins === this.#bins) return;
+    // From 2: one bin would shift a word by 32, which WebAssembly takes as a shift by 0.
+    if (!Number.isInteger(Math.log2(bins)) || bins < 2 || bins > MAX_SKETCH_BINS) throw new RangeError(`bins must be a power of two from 2 to ${MAX_SKETCH_BINS}, got ${bins}`);
+    this.#bins = bins;
+    this.#shift = 32 - Math.log2(bins);
+    this.#binsOut = this.#sketchOut.subarray(0, bins);
   }
 
   /** Where the features are in the module's memory: where the sink put them, or where they are copied now. */
@@ -85,12 +100,9 @@ export class FeatureKernels {
     this.sink.buffer = this.#view;
     this.#digestOut = new Uint8Array(memory.buffer, OUT, DIGEST_BYTES);
     this.#sketchOut = new Uint32Array(memory.buffer, SKETCH_OUT, MAX_SKETCH_BINS);
+    this.#words = new Uint32Array(memory.buffer);
+    this.#binsOut = this.#sketchOut.subarray(0, Math.max(0, this.#bins));
   }
-}
-
-/** From 2: one bin would shift a word by 32, which WebAssembly takes as a shift by 0. */
-function checkBins(bins: number): void {
-  if (!Number.isInteger(Math.log2(bins)) || bins < 2 || bins > MAX_SKETCH_BINS) throw new RangeError(`bins must be a power of two from 2 to ${MAX_SKETCH_BINS}, got ${bins}`);
 }
 
 /** The kernels, in an instance of their own. */
