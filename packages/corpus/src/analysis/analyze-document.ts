@@ -5,8 +5,8 @@
 //
 // The engine reads each text once (fingerprintWithFeatures: the fingerprint and the shingle hashes from one pass), and
 // the token count, the digest, the sketch and the sample's set all come from the shingle hashes without tokenizing
-// again: the digest and the sketch in WebAssembly (simhash-wasm/internal's feature kernels), where the engine's copy
-// of the features already put them.
+// again: the digest, the sketch and the set in WebAssembly (simhash-wasm/internal's feature kernels), where the
+// engine's copy of the features already put them.
 import type { FingerprintWithFeatures, SimHash, Text } from 'simhash-wasm';
 import { DIGEST_BYTES, type FeatureKernels, type FeatureSink } from 'simhash-wasm/internal';
 import { extractText, type HtmlExtractor } from '../html/extractor.js';
@@ -66,7 +66,7 @@ export interface Hashers {
   readonly tokenHasher: SimHash;
   /** hasher.fingerprintWithFeatures into a sink (TaskContext's): no new array per document. */
   readonly fingerprintWithFeaturesInto: (text: Text, sink: FeatureSink) => FingerprintWithFeatures;
-  /** The digest and the sketch; its sink, in the kernels' memory, takes each document's features (this thread's). */
+  /** The digest, the sketch and the set; its sink, in the kernels' memory, takes each document's features (this thread's). */
   readonly kernels: FeatureKernels;
 }
 
