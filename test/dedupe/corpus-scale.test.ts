@@ -9,8 +9,8 @@ import { hamming } from '../../packages/simhash-wasm/src/core/bits.js';
 import { createSimHash } from '../../packages/simhash-wasm/src/pure/index.js';
 import { cumulative, fitBetaBinomial, logGamma } from '../../packages/corpus/src/evaluation/beta-binomial.js';
 import { corpusScale } from '../../packages/corpus/src/evaluation/corpus-scale.js';
-import { distanceHistogram, EXACT_PAIRS_LIMIT, EXACT_TAIL_DISTANCE, SAMPLED_PAIRS, searchedDistanceHistogram } from '../../packages/corpus/src/evaluation/distance-histogram.js';
-import { searchInThread, type PairsSearch } from '../../packages/corpus/src/analysis/pairs-search.js';
+import { distanceHistogram, EXACT_PAIRS_LIMIT, EXACT_TAIL_DISTANCE, PairSample, SAMPLED_PAIRS, sampledWithTail } from '../../packages/corpus/src/evaluation/distance-histogram.js';
+import { SimHashIndex, type PairsResult } from 'simhash-wasm';
 import { Random } from '../../packages/corpus/src/evaluation/random.js';
 import { runInProcess } from '../support/cli.js';
 import { article } from '../support/dedupe-fixture.js';
@@ -52,13 +52,21 @@ describe('distanceHistogram', () => {
     expect(sync.method).toBe('sampled');
     expect(sync.sampledPairs).toBe(SAMPLED_PAIRS);
     for (let d = 0; d <= EXACT_TAIL_DISTANCE; d++) expect(sync.counts[d]).toBeGreaterThanOrEqual(1);
+    const tailWithin = (k: number) => {
+      const index = new SimHashIndex({ maxDistance: k });
+      index.addMany(fps);
+      return index.pairs(k);
+    };
     let searched = false;
-    // A search that answers later, as the workers do: the sample is counted meanwhile.
-    const later: PairsSearch = { ...searchInThread, pairs: (index, k) => new Promise((resolve) => setTimeout(() => { searched = true; resolve(index.pairs(k)); }, 50)) };
-    const overlapped = await searchedDistanceHistogram(fps, later);
+    // A tail that answers later, as the workers do: the sample is counted meanwhile, and cut into stretches.
+    const later = new Promise<PairsResult>((resolve) => setTimeout(() => { searched = true; resolve(tailWithin(EXACT_TAIL_DISTANCE)); }, 50));
+    const overlapped = await sampledWithTail(new PairSample(fps, 1), later);
     expect(searched).toBe(true);
     expect(Array.from(overlapped.counts)).toEqual(Array.from(sync.counts));
-    expect(Array.from((await searchedDistanceHistogram(fps, searchInThread)).counts)).toEqual(Array.from(sync.counts));
+    // A search wider than the tail (evaluation/candidate-search.ts) counts only its pairs within the tail.
+    const wide = new PairSample(fps, 1);
+    wide.count(1000);
+    expect(Array.from((await sampledWithTail(wide, Promise.resolve(tailWithin(EXACT_TAIL_DISTANCE + 3)))).counts)).toEqual(Array.from(sync.counts));
   }, 60_000);
 });
 

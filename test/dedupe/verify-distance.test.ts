@@ -1,5 +1,5 @@
 // The default candidate distance of a verified dedupe (evaluation/candidate-budget.ts, chooseCandidateDistance, as
-// dedupe applies it through corpus-scale.ts's corpusCandidateDistance): the k picked at several corpus sizes for the
+// dedupe applies it through candidate-search.ts's chooseCandidates): the k picked at several corpus sizes for the
 // SpamAssassin corpus's own fit (mean 31.89, sd 4.06, as `simhash eval --corpus` fits it; docs/cli.md) beside
 // independent fair bits, the fit made from the fingerprints themselves, and the command line: no -k chooses, -k or
 // --verify off does not. (candidate-budget.ts's own tests: test/evaluation/candidate-budget.test.ts.)
@@ -12,7 +12,7 @@ import { CHANCE_CANDIDATES_PER_DOCUMENT, chooseCandidateDistance, MAX_CANDIDATE_
 // The WebAssembly scan kernel, as the corpus job has it: the cost model's estimates depend on the kernel in use.
 import 'simhash-wasm';
 import { estimatePairsNs } from 'simhash-wasm/internal';
-import { corpusCandidateDistance } from '../../packages/corpus/src/evaluation/corpus-scale.js';
+import { chooseCandidates } from '../../packages/corpus/src/evaluation/candidate-search.js';
 import { runInProcess } from '../support/cli.js';
 import { article, edit } from '../support/dedupe-fixture.js';
 
@@ -59,12 +59,14 @@ describe('the candidate distance dedupe picks', () => {
     const words = new Uint32Array(2 * 2000);
     for (let i = 0; i < words.length; i++) words[i] = (Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(i >>> 3, 0x85ebca6b)) >>> 0;
     const fingerprints = BigUint64Array.from({ length: 2000 }, (_, i) => (BigInt(words[2 * i]) << 32n) | BigInt(words[2 * i + 1]));
-    const choice = await corpusCandidateDistance(fingerprints);
+    const { choice } = await chooseCandidates(fingerprints, Uint32Array.from(fingerprints, (_, i) => i));
     expect(choice.documents).toBe(2000);
     expect(choice.fit.mean).toBeGreaterThan(30);
     expect(choice.distance).toBe(chooseCandidateDistance(choice.fit, 2000).distance);
     expect(choice.chancePerDocument).toBeLessThanOrEqual(CHANCE_CANDIDATES_PER_DOCUMENT);
-    expect((await corpusCandidateDistance(new BigUint64Array(1))).documents).toBe(1);
+    const one = await chooseCandidates(new BigUint64Array(1), new Uint32Array(1));
+    expect(one.choice.documents).toBe(1);
+    expect(one.candidates.earlier.length).toBe(0);
   });
 });
 

@@ -16,7 +16,7 @@ import { DEFAULT_VERIFY_MODE, DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHa
 import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { extractorReady, extractText, extractTextWhenReady } from '../html/extractor.js';
 import { DEFAULT_DISTANCE, DEFAULT_MIN_TOKENS } from './defaults.js';
-import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
+import { chooseCandidates } from '../evaluation/candidate-search.js';
 import { KEEP_NAMES, keepField, type KeepRule } from '../grouping/keep.js';
 // The small module of io that says what a field path is; no file reader.
 import { fieldPathProblem, parseFieldPath } from '../io/formats/field-path.js';
@@ -33,7 +33,7 @@ export interface DedupeDocument {
 export interface DedupeOptions {
   /**
    * Largest Hamming distance of near-duplicate candidates, 0..32. Default: with verification, chosen for the corpus
-   * at hand (evaluation/corpus-scale.ts, corpusCandidateDistance); with verify 'off', 3.
+   * at hand (evaluation/candidate-search.ts, chooseCandidates); with verify 'off', 3.
    */
   readonly maxDistance?: number;
   readonly shingle?: number;
@@ -148,7 +148,7 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
     });
     const grouped = await groupBatches(batches, {
       maxDistance, minTokens, grouping: options.grouping ?? 'leader', verify: verification, keep, reference,
-      chooseDistance: verification !== undefined && options.maxDistance === undefined ? corpusCandidateDistance : undefined,
+      chooseDistance: verification !== undefined && options.maxDistance === undefined ? chooseCandidates : undefined,
     });
     const placement = placeDocuments(grouped, ids.length);
     return { rows: [...clusterRows(placement, (doc) => ids[doc])], summary: keepCounts(grouped, ids.length), pipelineVersion: analyzer.version, maxDistance: grouped.maxDistance, flagged };

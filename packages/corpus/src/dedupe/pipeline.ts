@@ -12,7 +12,7 @@ import { groupBatches, type GroupedDocuments } from '../grouping/group-batches.j
 import { DEFAULT_VERIFY_THRESHOLD, type SimilarityMode, type VerifyMode } from '../grouping/verify.js';
 import { rereadVerification } from './verify-pass.js';
 import { keepField, type KeepRule } from '../grouping/keep.js';
-import { corpusCandidateDistance } from '../evaluation/corpus-scale.js';
+import { chooseCandidates } from '../evaluation/candidate-search.js';
 import type { ReferenceSet } from '../grouping/reference-set.js';
 import { SketchFileError } from '../grouping/sketch-store.js';
 import { OutputError } from '../io/write/index.js';
@@ -30,8 +30,8 @@ export interface DedupeOptions extends AnalysisOptions {
   /** Default DEFAULT_VERIFY_THRESHOLD. */
   readonly verifyThreshold?: number;
   /**
-   * With verification: choose the candidate distance for this corpus (evaluation/corpus-scale.ts,
-   * corpusCandidateDistance) instead of maxDistance; the result's maxDistance says which k it took.
+   * With verification: choose the candidate distance for this corpus (evaluation/candidate-search.ts,
+   * chooseCandidates) instead of maxDistance; the result's maxDistance says which k it took.
    */
   readonly autoDistance?: boolean;
   /** Which member of each group stays (grouping/keep.ts); a rule by field has the reader read that field. */
@@ -70,7 +70,7 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   const verify = !verifying || run.sample === undefined
     ? undefined
     : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as SimilarityMode, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens }, run.recordSets);
-  const chooseDistance = verify !== undefined && options.autoDistance === true ? corpusCandidateDistance : undefined;
+  const chooseDistance = verify !== undefined && options.autoDistance === true ? chooseCandidates : undefined;
   // The workers stay for the grouping's pairs and the verification's sets (run.search, run.recordSets); the grouping
   // lets them go when it needs them no more.
   const grouped = await groupBatches(run.batches(), { ...options, verify, chooseDistance, reference: options.reference, search: run.search }).catch((error: unknown) => {

@@ -60,3 +60,14 @@ export function chooseCandidateDistance(model: BetaBinomial, documents: number, 
   for (let k = MIN_CANDIDATE_DISTANCE + 1; k <= MAX_CANDIDATE_DISTANCE; k++) if (perDocument(k) <= budget && pairsNs(k) <= PAIRS_NS_PER_DOCUMENT) distance = k;
   return { distance, chancePerDocument: perDocument(distance), budget, pairsNsPerDocument: pairsNs(distance) };
 }
+
+/**
+ * The widest k chooseCandidateDistance can choose for this many documents, whatever their distances: the largest in
+ * [MIN, MAX] whose pairs() the index's cost model puts within PAIRS_NS_PER_DOCUMENT a document (N alone decides it).
+ */
+export function widestCandidateDistance(documents: number): number {
+  if (!Number.isSafeInteger(documents) || documents < 1) throw new RangeError(`documents must be a positive integer, got ${documents}`);
+  let distance = MIN_CANDIDATE_DISTANCE;
+  for (let k = MIN_CANDIDATE_DISTANCE + 1; k <= MAX_CANDIDATE_DISTANCE; k++) if (estimatePairsNs(k, documents) / documents <= PAIRS_NS_PER_DOCUMENT) distance = k;
+  return distance;
+}

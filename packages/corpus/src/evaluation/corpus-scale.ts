@@ -9,10 +9,8 @@
 // SimHash (verify), and the recommendation must hold for both estimates.
 import { SimHashIndex } from 'simhash-wasm';
 import { cumulative, fitBetaBinomial, type BetaBinomial } from './beta-binomial.js';
-import { CHANCE_CANDIDATES_PER_DOCUMENT, chooseCandidateDistance, type CandidateDistance } from './candidate-budget.js';
 import { Random } from './random.js';
-import { distanceHistogram, searchedDistanceHistogram, type DistanceHistogram } from './distance-histogram.js';
-import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
+import { distanceHistogram, type DistanceHistogram } from './distance-histogram.js';
 import type { Evaluation } from './metrics.js';
 
 export interface CorpusScaleRow {
@@ -157,23 +155,4 @@ function verifyRings(fingerprints: BigUint64Array, counts: Float64Array, rows: C
     rows[k] = { ...rows[k], verifiedPrecision: weight === 0 ? null : right / weight };
   }
   return { perDistance: VERIFY_PER_DISTANCE, upTo, checked };
-}
-
-export interface CorpusCandidateDistance extends CandidateDistance {
-  /** Documents (distinct texts) the choice was made for. */
-  readonly documents: number;
-  /** The beta-binomial fitted to their pair distances. */
-  readonly fit: BetaBinomial;
-}
-
-/**
- * The candidate distance of a verified dedupe without -k: candidate-budget.ts's choice, for these fingerprints
- * (distinct texts, long enough to compare), under the beta-binomial fitted to their own pair distances. `search`:
- * where the histogram's exact tail is searched (the run's workers when that pays: analysis/pairs-search.ts).
- */
-export async function corpusCandidateDistance(fingerprints: BigUint64Array, search: PairsSearch = searchInThread, budget = CHANCE_CANDIDATES_PER_DOCUMENT): Promise<CorpusCandidateDistance> {
-  const n = fingerprints.length;
-  // Fewer than two texts: no pair to find, and no distance to fit; any k gives the same groups.
-  const fit = fitBetaBinomial(n < 2 ? [0, 0, 0, 1] : (await searchedDistanceHistogram(fingerprints, search)).counts);
-  return { ...chooseCandidateDistance(fit, Math.max(1, n), budget), documents: n, fit };
 }

@@ -3,7 +3,6 @@
 // says how many unrelated pairs a k lets in, because their number grows with N², not N.
 import { SimHashIndex, type PairsResult } from 'simhash-wasm';
 import { popcount32 } from 'simhash-wasm/internal';
-import type { PairsSearch } from '../analysis/pairs-search.js';
 import { Random } from './random.js';
 
 export interface DistanceHistogram {
@@ -25,19 +24,21 @@ export const SAMPLED_PAIRS = 20_000_000;
 export const EXACT_TAIL_DISTANCE = 8;
 
 export function distanceHistogram(fingerprints: BigUint64Array, seed = 1): DistanceHistogram {
-  if (pairCount(fingerprints.length) <= EXACT_PAIRS_LIMIT) return exactHistogram(fingerprints);
+  if (countsEveryPair(fingerprints.length)) return exactHistogram(fingerprints);
   return withTail(sampledHistogram(fingerprints, seed), tailIndex(fingerprints).pairs(EXACT_TAIL_DISTANCE));
 }
 
-/** distanceHistogram, its exact tail searched by `search` (on the run's workers when that pays: pairs-search.ts). */
-export async function searchedDistanceHistogram(fingerprints: BigUint64Array, search: PairsSearch, seed = 1): Promise<DistanceHistogram> {
-  if (pairCount(fingerprints.length) <= EXACT_PAIRS_LIMIT) return exactHistogram(fingerprints);
-  // The tail's search goes out first: on the run's workers, this thread counts the sample while they search. The
-  // search's messages (the index's tables to each worker, then its parts) are sent as this thread's event loop
-  // turns, so the sample is counted a stretch at a time with a turn between: counted whole, it kept the workers
-  // waiting for its 0.8 s at 1M documents.
-  const tail = search.pairs(tailIndex(fingerprints), EXACT_TAIL_DISTANCE);
-  const sample = new PairSample(fingerprints, seed);
+/** Whether distanceHistogram counts every pair of n fingerprints (else it samples, and needs the tail searched). */
+export const countsEveryPair = (n: number): boolean => pairCount(n) <= EXACT_PAIRS_LIMIT;
+
+/**
+ * The rest of `sample` counted, with the exact tail from `tail`: pairs of the same fingerprints within at least
+ * EXACT_TAIL_DISTANCE (their ids do not matter, only their distances), being searched meanwhile. The search's
+ * messages (the index's tables to each worker, then its parts) are sent as this thread's event loop turns, so the
+ * sample is counted a stretch at a time with a turn between: counted whole, it kept the workers waiting for its
+ * 0.8 s at 1M documents.
+ */
+export async function sampledWithTail(sample: PairSample, tail: Promise<PairsResult>): Promise<DistanceHistogram> {
   while (!sample.done) {
     sample.count(SAMPLE_STRETCH);
     await new Promise((turned) => setImmediate(turned));
@@ -46,9 +47,10 @@ export async function searchedDistanceHistogram(fingerprints: BigUint64Array, se
 }
 
 /** Pairs of the sample counted between two turns of the event loop: about 40 ms. */
-const SAMPLE_STRETCH = 1_000_000;
+export const SAMPLE_STRETCH = 1_000_000;
 
-const pairCount = (n: number) => (n * (n - 1)) / 2;
+/** N(N - 1) / 2. */
+export const pairCount = (n: number): number => (n * (n - 1)) / 2;
 
 /** Each fingerprint's low and high 32 bits, for popcounts without BigInts. */
 function halvesOf(fingerprints: BigUint64Array): { lo: Uint32Array; hi: Uint32Array } {
@@ -81,7 +83,7 @@ function sampledHistogram(fingerprints: BigUint64Array, seed: number): DistanceH
 }
 
 /** The sample's pairs, counted a stretch at a time: the same pairs in the same order however it is cut. */
-class PairSample {
+export class PairSample {
   readonly #n: number;
   readonly #lo: Uint32Array;
   readonly #hi: Uint32Array;
@@ -112,6 +114,18 @@ class PairSample {
     this.#counted = end;
   }
 
+  /** The share of the pairs counted so far that lie within k. */
+  shareWithin(k: number): number {
+    let within = 0;
+    for (let d = 0; d <= k; d++) within += this.#counts[d];
+    return this.#counted === 0 ? 0 : within / this.#counted;
+  }
+
+  /** Pairs counted so far. */
+  get counted(): number {
+    return this.#counted;
+  }
+
   histogram(): DistanceHistogram {
     const pairs = pairCount(this.#n);
     const counts = this.#counts.map((count) => count * (pairs / SAMPLED_PAIRS));
@@ -130,6 +144,6 @@ function tailIndex(fingerprints: BigUint64Array): SimHashIndex {
 function withTail(histogram: DistanceHistogram, tail: PairsResult): DistanceHistogram {
   const { counts } = histogram;
   counts.fill(0, 0, EXACT_TAIL_DISTANCE + 1);
-  for (let p = 0; p < tail.length; p++) counts[tail.distances[p]]++;
+  for (let p = 0; p < tail.length; p++) if (tail.distances[p] <= EXACT_TAIL_DISTANCE) counts[tail.distances[p]]++;
   return histogram;
 }

@@ -1,5 +1,5 @@
 // What `simhash dedupe` with no -k does to this corpus, and the precision and recall to expect from it: the
-// candidate distance it would choose (corpusCandidateDistance, the function dedupe calls) and its verification
+// candidate distance it would choose and its candidates (candidate-search.ts's chooseCandidates, as dedupe calls it) and its verification
 // (grouping/verify.ts's verifyCandidates over the first pass's sketches and boilerplate sample, as dedupe runs it),
 // run here on the corpus; the labelled pairs are compared by verify.ts's own functions (shingleHashes,
 // withoutBoilerplate with the corpus's boilerplate, pairPasses). Each number says how it was had:
@@ -15,12 +15,12 @@
 //   estimate (the copies beyond k are not listed): the labelled pairs' is the one expected.
 import type { Tokenization } from 'simhash-wasm';
 import type { BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { candidatePairs, fingerprintsAt, nearRepresentatives } from '../grouping/group.js';
+import { fingerprintsAt, nearRepresentatives } from '../grouping/group.js';
 import { FALSE_DROP } from '../grouping/sketch-filter.js';
 import { pairPasses } from '../grouping/pair-rule.js';
 import { shingleHasher, shingleHashes, verifyCandidates, withoutBoilerplate, type Verification, type VerifiedPairs, type VerifySettings } from '../grouping/verify.js';
 import { MAX_CANDIDATE_DISTANCE, MIN_CANDIDATE_DISTANCE, PAIRS_NS_PER_DOCUMENT } from './candidate-budget.js';
-import { corpusCandidateDistance, type CorpusCandidateDistance } from './corpus-scale.js';
+import { chooseCandidates, type CorpusCandidateDistance } from './candidate-search.js';
 import type { MeasuredPair, PairTexts } from './labelled-pairs.js';
 import { Random } from './random.js';
 import { jaccard, JUDGE_JACCARD, shingleSet } from './shingle-jaccard.js';
@@ -91,12 +91,11 @@ export interface VerifiedDedupe {
 }
 
 export async function verifiedDedupe(corpus: AnalysedCorpus, options: VerifiedDedupeOptions): Promise<VerifiedDedupe> {
-  const { fingerprints, tokens, digests, sketches, classOf } = corpus;
+  const { fingerprints, tokens, sketches, classOf } = corpus;
   const n = fingerprints.length;
   const compared = nearRepresentatives(classOf, tokens, options.minTokens);
-  const choice = await corpusCandidateDistance(fingerprintsAt(fingerprints, compared));
+  const { choice, candidates } = await chooseCandidates(fingerprintsAt(fingerprints, compared), compared);
   const k = choice.distance;
-  const candidates = await candidatePairs({ fingerprints, tokens, digests, maxDistance: k, minTokens: options.minTokens });
   const hasher = shingleHasher(options);
   const verification: Verification = {
     settings: options.verify,

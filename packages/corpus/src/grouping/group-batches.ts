@@ -5,7 +5,7 @@
 import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import { DocumentTable } from '../analysis/document-table.js';
 import { SpilledSketches, type SketchSource } from './sketch-store.js';
-import { candidatePairs, exactClasses, fingerprintsAt, groupDocuments, nearRepresentatives, type Grouping, type GroupingMode } from './group.js';
+import { candidatePairs, exactClasses, fingerprintsAt, groupDocuments, nearRepresentatives, pairsOfRepresentatives, type Grouping, type GroupingMode, type NearPairs } from './group.js';
 import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
 import { keepField, type KeepRule } from './keep.js';
@@ -23,10 +23,11 @@ export interface GroupSettings {
   /** Absent: SimHash distance alone decides (--verify off). */
   readonly verify?: Verification;
   /**
-   * With a verifier: the candidate distance chosen for the corpus at hand, from the fingerprints of its distinct
-   * texts long enough to compare (evaluation/corpus-scale.ts, corpusCandidateDistance), in place of maxDistance.
+   * With a verifier: the candidate distance chosen for the corpus at hand, in place of maxDistance, and the pairs
+   * within it (evaluation/candidate-search.ts, chooseCandidates), from the fingerprints of its distinct texts long
+   * enough to compare (`ids`: their document numbers).
    */
-  readonly chooseDistance?: (fingerprints: BigUint64Array, search: PairsSearch) => Promise<DistanceChoice>;
+  readonly chooseDistance?: (fingerprints: BigUint64Array, ids: Uint32Array, search: PairsSearch) => Promise<{ readonly choice: DistanceChoice; readonly candidates: NearPairs }>;
   /** Which member of each group stays (keep.ts); default 'first'. */
   readonly keep?: KeepRule;
   /** Documents kept before (--against): a document near one of them is dropped for it, and left out of the groups. */
@@ -104,16 +105,17 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
     await (closing ?? search.close());
     return { ...groupDocuments({ ...base, ...(nearPairs === undefined ? {} : { nearPairs }) }), documents, fingerprints, tokens, maxDistance: settings.maxDistance, ...reference };
   }
-  let distanceChoice: DistanceChoice | undefined;
+  let distanceChoice: DistanceChoice | undefined, chosenCandidates: NearPairs | undefined;
   if (settings.chooseDistance !== undefined) {
     const compared = nearRepresentatives(classOf, tokens, settings.minTokens);
-    distanceChoice = await settings.chooseDistance(fingerprintsAt(fingerprints, compared), search);
+    ({ choice: distanceChoice, candidates: chosenCandidates } = await settings.chooseDistance(fingerprintsAt(fingerprints, compared), compared, search));
   }
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
   await closing;
   if (!search.usesWorkers(input.maxDistance, n)) await search.close();
   const reference = await againstReference(input, settings, sketches, documents);
-  const candidates = await candidatePairs(input, search);
+  // The choice found the candidates already: those of them a reference did not take (reference-match.ts).
+  const candidates = chosenCandidates === undefined ? await candidatePairs(input, search) : pairsOfRepresentatives(chosenCandidates, input.classOf);
   // The verification reads its sets on the same workers (dedupe/verify-pass.ts), then they go.
   const verified = await verifyCandidates(candidates, documents, sketches, tokens, settings.verify);
   await search.close();

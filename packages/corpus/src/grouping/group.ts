@@ -149,6 +149,21 @@ export async function candidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPa
   return earlierFirst(await search.pairs(candidateIndex(input), input.maxDistance));
 }
 
+/** The pairs of `pairs` whose documents both still lead their exact class (classOf[d] === d), in its order. */
+export function pairsOfRepresentatives(pairs: NearPairs, classOf: Int32Array): NearPairs {
+  const keeps = (p: number) => classOf[pairs.earlier[p]] === pairs.earlier[p] && classOf[pairs.later[p]] === pairs.later[p];
+  let count = 0;
+  for (let p = 0; p < pairs.earlier.length; p++) if (keeps(p)) count++;
+  if (count === pairs.earlier.length) return pairs;
+  const earlier = new Uint32Array(count), later = new Uint32Array(count), distance = new Uint8Array(count);
+  for (let p = 0, at = 0; p < pairs.earlier.length; p++) {
+    if (!keeps(p)) continue;
+    [earlier[at], later[at], distance[at]] = [pairs.earlier[p], pairs.later[p], pairs.distance[p]];
+    at++;
+  }
+  return { earlier, later, distance };
+}
+
 /** The near-tier representatives' fingerprints, indexed by document number within maxDistance. */
 function candidateIndex(input: Omit<GroupingInput, 'mode' | 'nearPairs'>): SimHashIndex {
   const n = input.fingerprints.length;
