@@ -39,8 +39,10 @@ const MULTI_KERNEL_BATCH = { probeNs: 5, rowNs: 1.2 };
 /**
  * One comparison of pairs() in a multi-index table (bucket against neighbouring bucket), in a scan kernel that has
  * bucketPairs (WebAssembly) and in the TypeScript loop: 1M, k = 7, 4 tables, about 510M comparisons in 0.9 and 2.5 s.
+ * The kernel's since it compares two rows at a time (2026-12-05): 0.62 times its time before at k = 7 to 16 over 200,000
+ * and 1M fingerprints, so 1.8 became 1.1.
  */
-const MULTI_PAIR_NS = { kernel: 1.8, loop: 4.9 };
+const MULTI_PAIR_NS = { kernel: 1.1, loop: 4.9 };
 /** Multi-index layouts 'auto' considers: 2 to this many substrings (more means short keys and huge buckets). */
 const AUTO_MAX_SUBSTRINGS = 8;
 /** Table sizes (bytes of fingerprints per table) that separate the three cases above. */
@@ -137,11 +139,12 @@ export function chooseLayout(k: number, n: number): Layout {
  * pairs() on a multi-index table, bucket against every bucket within the table's radius (../pairs/multi-index-pairs.ts):
  * each (xor, bucket) step of the walk, and each comparison of two rows. Fitted to 200,000 random fingerprints at
  * k = 13 and 16 over 4 to 6 substrings (bench/pairs-large-k.ts, 2026-12-04): 4 substrings of 16-bit buckets (about 3
- * rows each) cost about 11 ns a step, and 0.85 ns a comparison once buckets hold 20 rows or more. The TypeScript loop
- * (no bucketPairs) about 2.7 times as much, as MULTI_PAIR_NS above.
+ * rows each) cost about 11 ns a step, and 0.85 ns a comparison once buckets hold 20 rows or more; 0.53 since the kernel
+ * compares two rows at a time (2026-12-05: 0.61 to 0.63 times its time before, at k = 13 and 16 over 200,000 and k = 8
+ * and 11 over 1M). The TypeScript loop (no bucketPairs) about 4 times as much.
  */
 const PAIR_STEP_NS = { kernel: 11, loop: 30 };
-const PAIR_COMPARE_NS = { kernel: 0.85, loop: 2.3 };
+const PAIR_COMPARE_NS = { kernel: 0.53, loop: 2.3 };
 /** Building one table of a layout pairs() runs on instead of the index's own: a radix sort and the offsets, per row. */
 const PAIR_BUILD_NS = 40;
 /** pairs() takes a layout of its own only when estimated this much faster than the index's (estimates err by 1.5x). */
