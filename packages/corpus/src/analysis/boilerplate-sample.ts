@@ -45,6 +45,8 @@ export class BoilerplateSample {
   #level = 0;
   /** Distinct sampled texts by digest (hex), with their key and shingle set. */
   #texts = new Map<string, { key: number; set: Uint32Array }>();
+  /** What finish() made of them, until another text comes. */
+  #finished: Boilerplate | undefined;
 
   /** What the workers sample by now (it only rises: a worker on an older level sends more, never less). */
   get level(): number {
@@ -57,14 +59,19 @@ export class BoilerplateSample {
     const id = Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength).toString('hex');
     if (this.#texts.has(id)) return;
     this.#texts.set(id, { key, set });
+    this.#finished = undefined;
     while (this.#texts.size > 2 * SAMPLE_TEXTS && this.#level < 32) {
       this.#level++;
       for (const [hex, text] of this.#texts) if (!sampledAt(text.key, this.#level)) this.#texts.delete(hex);
     }
   }
 
-  /** The boilerplate shingles of the sample: counted by sorting every sampled set's shingles together. */
+  /** The boilerplate shingles of the sample: counted by sorting every sampled set's shingles together (once). */
   finish(): Boilerplate {
+    return (this.#finished ??= this.#count());
+  }
+
+  #count(): Boilerplate {
     const texts = this.#texts.size;
     const all = new Uint32Array([...this.#texts.values()].reduce((sum, t) => sum + t.set.length, 0));
     let at = 0;

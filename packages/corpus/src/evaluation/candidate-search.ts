@@ -42,9 +42,11 @@ export interface ChosenCandidates {
 
 /**
  * The candidate distance for `fingerprints` (distinct texts, long enough to compare; `ids[i]` is the i-th's document
- * number) and the pairs within it. `search`: where pairs() runs (the run's workers when that pays).
+ * number) and the pairs within it. `search`: where pairs() runs (the run's workers when that pays). `meanwhile`: work
+ * of the caller's for this thread while the workers search, once the sample is counted (called then, if at all).
  */
-export async function chooseCandidates(fingerprints: BigUint64Array, ids: Uint32Array, search: PairsSearch = searchInThread, budget = CHANCE_CANDIDATES_PER_DOCUMENT): Promise<ChosenCandidates> {
+export async function chooseCandidates(fingerprints: BigUint64Array, ids: Uint32Array, search: PairsSearch = searchInThread, meanwhile?: () => void): Promise<ChosenCandidates> {
+  const budget = CHANCE_CANDIDATES_PER_DOCUMENT;
   const n = fingerprints.length;
   if (ids.length !== n) throw new RangeError(`ids must name each of the ${n} fingerprints, got ${ids.length}`);
   const choose = (counts: ArrayLike<number>): CorpusCandidateDistance => {
@@ -63,7 +65,7 @@ export async function chooseCandidates(fingerprints: BigUint64Array, ids: Uint32
   const widest = widestCandidateDistance(n);
   const searched = Math.max(EXACT_TAIL_DISTANCE, fewPairsWithin(sample, widest, n) ? widest : 0);
   const found = search.pairs(indexOf(fingerprints, ids, searched), searched);
-  const choice = choose((await sampledWithTail(sample, found)).counts);
+  const choice = choose((await sampledWithTail(sample, found, meanwhile)).counts);
   const candidates = choice.distance <= searched ? within(await found, choice.distance) : await pairsWithin(choice.distance);
   return { choice, candidates };
 }

@@ -27,7 +27,7 @@ export interface GroupSettings {
    * within it (evaluation/candidate-search.ts, chooseCandidates), from the fingerprints of its distinct texts long
    * enough to compare (`ids`: their document numbers).
    */
-  readonly chooseDistance?: (fingerprints: BigUint64Array, ids: Uint32Array, search: PairsSearch) => Promise<{ readonly choice: DistanceChoice; readonly candidates: NearPairs }>;
+  readonly chooseDistance?: (fingerprints: BigUint64Array, ids: Uint32Array, search: PairsSearch, meanwhile: () => void) => Promise<{ readonly choice: DistanceChoice; readonly candidates: NearPairs }>;
   /** Which member of each group stays (keep.ts); default 'first'. */
   readonly keep?: KeepRule;
   /** Documents kept before (--against): a document near one of them is dropped for it, and left out of the groups. */
@@ -108,7 +108,10 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   let distanceChoice: DistanceChoice | undefined, chosenCandidates: NearPairs | undefined;
   if (settings.chooseDistance !== undefined) {
     const compared = nearRepresentatives(classOf, tokens, settings.minTokens);
-    ({ choice: distanceChoice, candidates: chosenCandidates } = await settings.chooseDistance(fingerprintsAt(fingerprints, compared), compared, search));
+    // While the workers search, this thread makes the verification's boilerplate (BoilerplateSample.finish: 120 ms
+    // at 1M documents, which the verification would otherwise spend while they wait).
+    const boilerplate = () => void settings.verify?.sample.finish();
+    ({ choice: distanceChoice, candidates: chosenCandidates } = await settings.chooseDistance(fingerprintsAt(fingerprints, compared), compared, search, boilerplate));
   }
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
   await closing;
