@@ -6,7 +6,8 @@
 // choose and its verification, with the precision and recall to expect from them.
 import type { Analyzer } from '../analysis/analyzer.js';
 import type { CorpusRead } from './analysed-corpus.js';
-import { exactClasses, fingerprintsAt, nearRepresentatives } from '../grouping/group.js';
+import { fingerprintsAt, nearRepresentatives } from '../grouping/group.js';
+import { exactClasses } from '../grouping/exact-classes.js';
 import { DEFAULT_VERIFY_MODE, DEFAULT_VERIFY_THRESHOLD, type VerifySettings } from '../grouping/verify.js';
 import { corpusScale, type CorpusScale } from './corpus-scale.js';
 import { evaluatePairs, type PairEvaluation, type PairEvaluationOptions, type PairTexts } from './labelled-pairs.js';

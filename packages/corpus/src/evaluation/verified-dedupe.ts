@@ -41,7 +41,7 @@ export interface AnalysedCorpus {
   /** What dedupe's first pass gathers for the verification: each text's MinHash sketch, and the boilerplate sample. */
   readonly sketches: Uint32Array;
   readonly sample: BoilerplateSample;
-  /** classOf[d]: the first document with d's normalised text (grouping/group.ts, exactClasses). */
+  /** classOf[d]: the first document with d's normalised text (grouping/exact-classes.ts). */
   readonly classOf: Int32Array;
 }
 

@@ -5,13 +5,14 @@
 import type { AnalyzedBatch } from '../analysis/analyze-document.js';
 import { DocumentTable } from '../analysis/document-table.js';
 import { SpilledSketches, type SketchSource } from './sketch-store.js';
-import { candidatePairs, exactClasses, fingerprintsAt, groupDocuments, nearRepresentatives, pairsOfRepresentatives, type Grouping, type GroupingMode, type NearPairs } from './group.js';
+import { candidatePairs, fingerprintsAt, groupDocuments, nearRepresentatives, pairsOfRepresentatives, type Grouping, type GroupingMode, type NearPairs } from './group.js';
 import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
 import { verifyCandidates, type VerificationStats, type Verification } from './verify.js';
 import { keepField, type KeepRule } from './keep.js';
 import { matchReference, type ReferenceMatches } from './reference-match.js';
 import type { ReferenceSet } from './reference-set.js';
 import { joinBatchArrays } from '../analysis/batch-arrays.js';
+import { ExactClasses } from './exact-classes.js';
 
 /** Without verification, leader grouping goes by pairs() up to this k (see groupBatches). */
 const PAIRS_LEADER_MAX_DISTANCE = 8;
@@ -75,11 +76,14 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
 async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: SpilledSketches, settings: GroupSettings): Promise<GroupedDocuments> {
   // Batches of a range are held as their columns (document-table.ts), never as an object per document.
   const documents = new DocumentTable();
-  const parts: Pick<AnalyzedBatch, 'fingerprints' | 'tokens' | 'digests'>[] = [];
+  const parts: Pick<AnalyzedBatch, 'fingerprints' | 'tokens'>[] = [];
+  // The exact classes as the batches come, once for every step below (the candidates, the choice of k, the groups).
+  const exact = new ExactClasses();
   for await (const batch of batches) {
     documents.addBatch(batch);
     sketches.add(batch.sketches);
-    parts.push({ fingerprints: batch.fingerprints, tokens: batch.tokens, digests: batch.digests });
+    exact.add(batch.digests, batch.tokens);
+    parts.push({ fingerprints: batch.fingerprints, tokens: batch.tokens });
   }
   const n = documents.length;
   const search = settings.search ?? searchInThread;
@@ -90,11 +94,9 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   closing?.catch(() => {}); // awaited before the groups are given back
   const fingerprints = joinBatchArrays(parts.map((part) => part.fingerprints), (length) => new BigUint64Array(length));
   const tokens = joinBatchArrays(parts.map((part) => part.tokens), (length) => new Uint32Array(length));
-  const digests = joinBatchArrays(parts.map((part) => part.digests), (length) => new Uint8Array(length));
+  const { digests, classOf } = exact;
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   parts.length = 0;
-  // The exact classes once, for every step below (the candidates, the choice of k, the groups).
-  const classOf = exactClasses(digests, tokens, n);
   const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepField(settings.keep) === undefined ? undefined : documents.keepValues() };
   if (settings.verify === undefined) {
     const reference = await againstReference(base, settings, sketches, documents);

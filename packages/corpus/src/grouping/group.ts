@@ -4,7 +4,7 @@
 // nearPairs to join groups.
 import { hamming } from 'simhash-wasm';
 import { SimHashIndex, type PairsResult } from 'simhash-wasm';
-import { DIGEST_BYTES } from '../analysis/analyze-document.js';
+import { exactClasses } from './exact-classes.js';
 import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
 import { chooseRepresentative, type KeepRule } from './keep.js';
 import { leaderGroupsFromPairs } from './leader-pairs.js';
@@ -198,44 +198,6 @@ export function nearRepresentatives(classOf: Int32Array, tokens: Uint32Array, mi
   const representatives = new Uint32Array(count);
   for (let d = 0, at = 0; d < classOf.length; d++) if (isRepresentative(d)) representatives[at++] = d;
   return representatives;
-}
-
-/**
- * classOf[d]: the first document with d's digest, or -1 for a document without tokens (nothing to compare). An open
- * addressing table of document numbers (4 bytes a slot, at most half full), probed by the digest's first 32 bits
- * and confirmed on all DIGEST_BYTES: no string or object per document.
- */
-export function exactClasses(digests: Uint8Array, tokens: Uint32Array, n: number): Int32Array {
-  const classOf = new Int32Array(n);
-  const bits = Math.max(4, Math.ceil(Math.log2(2 * n + 1)));
-  const mask = (1 << bits) - 1;
-  const slots = new Int32Array(mask + 1).fill(-1);
-  const words = new DataView(digests.buffer, digests.byteOffset, digests.byteLength);
-  const same = (a: number, b: number) => {
-    for (let i = 0; i < DIGEST_BYTES; i++) if (digests[a * DIGEST_BYTES + i] !== digests[b * DIGEST_BYTES + i]) return false;
-    return true;
-  };
-  for (let d = 0; d < n; d++) {
-    if (tokens[d] === 0) {
-      classOf[d] = -1;
-      continue;
-    }
-    let slot = words.getUint32(d * DIGEST_BYTES) & mask;
-    for (;;) {
-      const held = slots[slot];
-      if (held === -1) {
-        slots[slot] = d;
-        classOf[d] = d;
-        break;
-      }
-      if (same(held, d)) {
-        classOf[d] = held;
-        break;
-      }
-      slot = (slot + 1) & mask;
-    }
-  }
-  return classOf;
 }
 
 function leaderGroups(representatives: Uint32Array, fingerprints: BigUint64Array, k: number, root: Int32Array): void {
