@@ -9,6 +9,7 @@ import { collectShards, parseShard, runShard } from './dedupe-shard.js';
 import { redisOptions, type RedisFlags } from './redis-options.js';
 import { createProgress } from './progress.js';
 import { formatJson, formatJsonl, formatSummary, formatText, type OutputFormat } from './dedupe-formats.js';
+import { writePieces } from './pretty-json.js';
 import { STDIN, walkInputs } from '../io/index.js';
 import { UsageError, type CliContext } from './context.js';
 import { distanceOption, keepOptions, keepRule, minTokensOption, verifyOption, verifyThresholdOption, type KeepFlags } from './dedupe-options.js';
@@ -143,7 +144,10 @@ async function runOnThisMachine(inputs: string[], options: DedupeOptions, flags:
 async function report(result: DedupeResult, options: DedupeOptions, flags: DedupeFlags, stdin: () => Readable, context: CliContext): Promise<void> {
   const summary = await writeDedupeOutputs(result, options, flags, stdin, context);
   const format = { text: formatText, summary: formatSummary, json: formatJson, jsonl: formatJsonl }[flags.format];
-  await context.write(format(result, options));
+  const report = format(result, options);
+  // JSON and JSONL come a piece at a time (pretty-json.ts): never the whole report as one string.
+  if (typeof report === 'string') await context.write(report);
+  else await writePieces(report, (text) => context.write(text));
   if (summary !== undefined) context.warn(summary);
   for (const warning of runWarnings(result, result.documents.length, options.maxDistance)) context.warn(`warning: ${warning}`);
 }

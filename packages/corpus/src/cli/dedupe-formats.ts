@@ -11,6 +11,7 @@ import { runWarnings } from '../grouping/warnings.js';
 import { describeRule } from '../grouping/pair-rule.js';
 import type { ReferenceStats } from '../grouping/reference-match.js';
 import { referenceJson, referenceLine, referenceLines } from './against-formats.js';
+import { prettyJson, Streamed } from './pretty-json.js';
 
 export const JSON_FORMAT = 'simhash-dedupe/1';
 export type OutputFormat = 'text' | 'summary' | 'json' | 'jsonl';
@@ -105,32 +106,36 @@ function groupJson(result: DedupeResult, group: Group, number: number) {
   };
 }
 
-export function formatJson(result: DedupeResult, options: DedupeOptions): string {
-  const value = {
+/** One JSON object, written a piece at a time (pretty-json.ts): its groups and too-short documents a row each. */
+export function* formatJson(result: DedupeResult, options: DedupeOptions): Generator<string> {
+  yield* prettyJson({
     format: JSON_FORMAT,
     pipelineVersion: result.pipelineVersion,
     settings: settings(options),
     summary: summarize(result),
     warnings: runWarnings(result, result.documents.length, options.maxDistance),
-    groups: result.groups.map((g, i) => groupJson(result, g, i + 1)),
-    tooShort: result.tooShort.map((d) => documentJson(result, d)),
+    groups: new Streamed(mapped(result.groups, (g, i) => groupJson(result, g, i + 1))),
+    tooShort: new Streamed(mapped(result.tooShort, (d) => documentJson(result, d))),
     skipped: result.skipped,
     flagged: result.flagged,
     ...(result.reference === undefined ? {} : { reference: referenceJson(result) }),
-  };
-  return `${JSON.stringify(value, null, 2)}\n`;
+  });
+  yield '\n';
 }
 
-export function formatJsonl(result: DedupeResult, options: DedupeOptions): string {
-  const lines: unknown[] = [
-    ...result.groups.map((g, i) => ({ type: 'group', ...groupJson(result, g, i + 1) })),
-    ...result.tooShort.map((d) => ({ type: 'tooShort', ...documentJson(result, d) })),
-    ...result.skipped.map((s) => ({ type: 'skipped', ...s })),
-    ...result.flagged.map((s) => ({ type: 'flagged', ...s })),
-    ...referenceJson(result).map((r) => ({ type: 'reference', ...r })),
-    { type: 'summary', format: JSON_FORMAT, pipelineVersion: result.pipelineVersion, settings: settings(options), ...summarize(result), warnings: runWarnings(result, result.documents.length, options.maxDistance) },
-  ];
-  return lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+/** A record a line, each made as it is written. */
+export function* formatJsonl(result: DedupeResult, options: DedupeOptions): Generator<string> {
+  const line = (value: unknown) => `${JSON.stringify(value)}\n`;
+  for (let i = 0; i < result.groups.length; i++) yield line({ type: 'group', ...groupJson(result, result.groups[i], i + 1) });
+  for (const d of result.tooShort) yield line({ type: 'tooShort', ...documentJson(result, d) });
+  for (const s of result.skipped) yield line({ type: 'skipped', ...s });
+  for (const s of result.flagged) yield line({ type: 'flagged', ...s });
+  for (const r of referenceJson(result)) yield line({ type: 'reference', ...r });
+  yield line({ type: 'summary', format: JSON_FORMAT, pipelineVersion: result.pipelineVersion, settings: settings(options), ...summarize(result), warnings: runWarnings(result, result.documents.length, options.maxDistance) });
+}
+
+function* mapped<T, U>(items: readonly T[], map: (item: T, index: number) => U): Generator<U> {
+  for (let i = 0; i < items.length; i++) yield map(items[i], i);
 }
 
 export function formatText(result: DedupeResult, options: DedupeOptions): string {

@@ -1,0 +1,59 @@
+// JSON.stringify(value, null, 2), written a piece at a time: the reports' large arrays (a dedupe's groups, a member
+// each) are walked an item at a time rather than held as one object tree and one string. A report of 1M documents
+// was a 28 MB string made at once (a third of a second of its serial end, most of it the garbage collector's), and
+// one of 10M would be near V8's longest string (about 512 MB), past which JSON.stringify throws.
+
+/** An array value written item by item; `items` is walked once, when its turn comes. */
+export class Streamed {
+  constructor(readonly items: Iterable<unknown>) {}
+}
+
+/**
+ * The pieces of JSON.stringify(object, null, 2), joined: the same text, with each Streamed field an array of its
+ * items. Fields whose value is undefined are left out, as JSON.stringify leaves them out.
+ */
+export function* prettyJson(object: Readonly<Record<string, unknown>>): Generator<string> {
+  const keys = Object.keys(object).filter((key) => object[key] !== undefined);
+  if (keys.length === 0) {
+    yield '{}';
+    return;
+  }
+  yield '{';
+  for (let k = 0; k < keys.length; k++) {
+    const value = object[keys[k]];
+    yield `${k === 0 ? '' : ','}\n  ${JSON.stringify(keys[k])}: `;
+    if (value instanceof Streamed) yield* arrayPieces(value.items);
+    else yield indented(JSON.stringify(value, null, 2), '  ');
+  }
+  yield '\n}';
+}
+
+/** An array at the second level: `[]`, or its items one to a piece, each indented as JSON.stringify indents them. */
+function* arrayPieces(items: Iterable<unknown>): Generator<string> {
+  let first = true;
+  for (const item of items) {
+    // JSON.stringify writes null for an array item it cannot write (undefined, a function).
+    yield `${first ? '[' : ','}\n    ${indented(JSON.stringify(item, null, 2) ?? 'null', '    ')}`;
+    first = false;
+  }
+  yield first ? '[]' : '\n  ]';
+}
+
+/** A nested value's lines after its first, moved right by `by` (a JSON string holds no raw line break). */
+function indented(json: string, by: string): string {
+  return json.includes('\n') ? json.replaceAll('\n', `\n${by}`) : json;
+}
+
+/** Pieces joined into writes of about `size` characters: few writes, and none of the whole. */
+export async function writePieces(pieces: Iterable<string>, write: (text: string) => Promise<void>, size = 1 << 20): Promise<void> {
+  let buffer: string[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    buffer.push(piece);
+    length += piece.length;
+    if (length < size) continue;
+    await write(buffer.join(''));
+    [buffer, length] = [[], 0];
+  }
+  if (buffer.length > 0) await write(buffer.join(''));
+}
