@@ -4,12 +4,14 @@
 // first pass read (its id as then): the task says which is not, and the main thread fails the run rather than compare
 // another text.
 import { closeSync, openSync } from 'node:fs';
+import type { Text } from 'simhash-wasm';
+import { createFeatureKernels } from 'simhash-wasm/internal';
 import type { Task } from 'simhash-wasm/internal/pool';
 import { afterExtractorReady, extractText } from '../html/extractor.js';
 import { recordsAt } from '../io/formats/jsonl-range.js';
 import { recordFields } from '../io/formats/jsonl-record.js';
 import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
-import { joinSets, shingleHashes } from './shingle-sets.js';
+import { joinSets, leavingOut, shingleSetOf } from './shingle-sets.js';
 
 export interface RecordSetsInput {
   readonly path: string;
@@ -20,6 +22,8 @@ export interface RecordSetsInput {
   readonly textField?: string;
   readonly idField?: string;
   readonly html: HtmlMode;
+  /** Shingles each set comes without (the verification's boilerplate). */
+  readonly without?: Uint32Array;
 }
 
 export interface RecordSetsResult {
@@ -32,10 +36,12 @@ export interface RecordSetsResult {
 
 export const recordSetsTask: Task<RecordSetsInput, RecordSetsResult> = {
   name: 'record-sets',
-  prepare({ entry, hasher }) {
-    // The first pass's shingles: its tokens and width, without term weights (they change counts, not the set).
-    const shingler = entry.createSimHash({ shingle: hasher.shingle, tokens: hasher.tokens });
-    return ({ path, offsets, lengths, ids, textField, idField, html }) => {
+  prepare({ fingerprintWithFeaturesInto }) {
+    // The first pass's features, as it makes its sampled sets (analyze-document.ts): straight into the kernels'
+    // memory, where the set is made. Features taken as a new array each (hasher.features) cost 4 µs a record more.
+    const kernels = createFeatureKernels();
+    const setOf = (text: Text) => shingleSetOf(fingerprintWithFeaturesInto(text, kernels.sink).features, kernels);
+    return ({ path, offsets, lengths, ids, textField, idField, html, without }) => {
       const recordAt = recordsAt(recordFields(textField, idField), html);
       const records: ({ readonly text: string; readonly html: boolean } | { readonly text: Uint8Array; readonly html: false })[] = [];
       const fd = openSync(path, 'r');
@@ -54,9 +60,11 @@ export const recordSetsTask: Task<RecordSetsInput, RecordSetsResult> = {
       // on this thread meanwhile, and the next range or records read reuses the memory of the texts read as UTF-8
       // (jsonl-range.ts): those are copied before a wait.
       const kept = pages ? records.map((r) => (typeof r.text === 'string' ? r : { text: r.text.slice(), html: false as const })) : records;
+      const leftOut = leavingOut(without === undefined ? undefined : new Set(without));
+      const setWithout = (text: Text) => leftOut(setOf(text));
       return afterExtractorReady(pages && extractor, () => ({
         changed: -1,
-        ...joinSets(kept.map((r) => shingleHashes(shingler, r.html === false ? r.text : extractText(r.text, extractor)))),
+        ...joinSets(kept.map((r) => setWithout(r.html === false ? r.text : extractText(r.text, extractor)))),
       }));
     };
   },

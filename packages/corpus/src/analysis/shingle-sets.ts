@@ -83,11 +83,39 @@ export function similarityOfCounts(shared: number, a: number, b: number, mode: S
   return mode === 'containment' ? shared / Math.min(a, b) : shared / (a + b - shared);
 }
 
-/** The set without the shingles in `boilerplate` (a Set, or grouping/sketch-filter.ts's faster BoilerplateFilter). */
+/** The boilerplate shingles with a bitmap in front of the set: most bins' minima, and most shingles, are not boilerplate. */
+export class BoilerplateFilter {
+  readonly #set = new Set<number>();
+  readonly #bits = new Uint32Array(1 << 11); // 2^16 bits, by the value's top 16 bits
+
+  constructor(boilerplate: ReadonlySet<number>) {
+    for (const x of boilerplate) {
+      this.#set.add(x);
+      this.#bits[x >>> 21] |= 1 << ((x >>> 16) & 31);
+    }
+  }
+
+  get size(): number {
+    return this.#set.size;
+  }
+
+  has(x: number): boolean {
+    return (this.#bits[x >>> 21] & (1 << ((x >>> 16) & 31))) !== 0 && this.#set.has(x);
+  }
+}
+
+/** The set without the shingles in `boilerplate` (a Set, or the faster BoilerplateFilter). */
 export function withoutBoilerplate(set: Uint32Array, boilerplate: { readonly size: number; has(shingle: number): boolean }): Uint32Array {
   if (boilerplate.size === 0) return set;
   let n = 0;
   const out = new Uint32Array(set.length);
   for (let i = 0; i < set.length; i++) if (!boilerplate.has(set[i])) out[n++] = set[i];
   return n === set.length ? out : out.slice(0, n);
+}
+
+/** A set without the shingles in `without` (a Verification's boilerplate), or the set itself when there are none. */
+export function leavingOut(without: ReadonlySet<number> | undefined): (set: Uint32Array) => Uint32Array {
+  if (without === undefined || without.size === 0) return (set) => set;
+  const filter = new BoilerplateFilter(without);
+  return (set) => withoutBoilerplate(set, filter);
 }

@@ -12,6 +12,7 @@ import { createAnalyzer } from '../analysis/analyzer.js';
 import { clusterRows, keepCounts, placeDocuments, type ClusterRow, type KeepCounts } from '../grouping/cluster-rows.js';
 import type { GroupingMode } from '../grouping/group.js';
 import { groupBatches } from '../grouping/group-batches.js';
+import { leavingOut } from '../analysis/shingle-sets.js';
 import { DEFAULT_VERIFY_MODE, DEFAULT_VERIFY_THRESHOLD, shingleHasher, shingleHashes, VERIFY_MODES, type Verification, type VerifyMode, type VerifySettings } from '../grouping/verify.js';
 import { BoilerplateSample } from '../analysis/boilerplate-sample.js';
 import { extractorReady, extractText, extractTextWhenReady } from '../html/extractor.js';
@@ -120,15 +121,16 @@ export async function dedupe(documents: Iterable<DedupeDocument> | AsyncIterable
       verification = {
         settings,
         sample,
-        async *sets(want) {
+        async *sets(want, _documents, without) {
+          const left = leavingOut(without);
           if (streamed !== undefined) {
-            for (const [doc, set] of streamed.sets) if (want(doc)) yield { doc, set };
+            for (const [doc, set] of streamed.sets) if (want(doc)) yield { doc, set: left(set) };
             return;
           }
           // One text (HTML extracted) at a time, never all of them at once.
           const hasher = shingleHasher({ shingle, tokens: options.tokens });
           for (let doc = 0; doc < array.length; doc++) {
-            if (want(doc)) yield { doc, set: shingleHashes(hasher, html === false ? array[doc].text : await extractTextWhenReady(array[doc].text, html)) };
+            if (want(doc)) yield { doc, set: left(shingleHashes(hasher, html === false ? array[doc].text : await extractTextWhenReady(array[doc].text, html))) };
           }
         },
       };

@@ -25,6 +25,7 @@ import type { MeasuredPair, PairTexts } from './labelled-pairs.js';
 import { Random } from './random.js';
 import { jaccard, JUDGE_JACCARD, shingleSet } from './shingle-jaccard.js';
 import { DocumentTable } from '../analysis/document-table.js';
+import { leavingOut } from '../analysis/shingle-sets.js';
 import { sketchesInMemory } from '../grouping/sketch-store.js';
 
 /** Random pairs of the corpus verified for the chance estimate: a pass rate of 1 in 1,000 is seen about twice. */
@@ -100,8 +101,9 @@ export async function verifiedDedupe(corpus: AnalysedCorpus, options: VerifiedDe
   const verification: Verification = {
     settings: options.verify,
     sample: corpus.sample,
-    async *sets(want) {
-      for (let doc = 0; doc < n; doc++) if (want(doc)) yield { doc, set: shingleHashes(hasher, corpus.texts[doc]) };
+    async *sets(want, _documents, without) {
+      const leftOut = leavingOut(without);
+      for (let doc = 0; doc < n; doc++) if (want(doc)) yield { doc, set: leftOut(shingleHashes(hasher, corpus.texts[doc])) };
     },
   };
   // The texts are in memory, not read a second time: no first reading's documents to check them against.

@@ -14,9 +14,9 @@
 // its exact copies in the run go with it. The groups of the run are then made without them (group-batches.ts).
 import type { DocumentTable } from '../analysis/document-table.js';
 import type { SketchSource } from './sketch-store.js';
-import { setSimilarity, sketchOfSet, withoutBoilerplate } from '../analysis/shingle-sets.js';
+import { BoilerplateFilter, setSimilarity, sketchOfSet, withoutBoilerplate } from '../analysis/shingle-sets.js';
 import { fingerprintsAt, nearRepresentatives } from './group.js';
-import { binAgreement, BoilerplateFilter, dropLimits } from './sketch-filter.js';
+import { binAgreement, dropLimits } from './sketch-filter.js';
 import { leastJaccard, pairPasses } from './pair-rule.js';
 import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { Verification } from './verify.js';
@@ -147,7 +147,7 @@ async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candi
     wantEntries.add(candidates.entries[i]);
   });
   const docSets = new Map<number, Uint32Array>(), entrySets = new Map<number, Uint32Array>();
-  for await (const { doc, set } of verify.sets((d) => wantDocs.has(d), input.documents)) docSets.set(doc, withoutBoilerplate(set, filter));
+  for await (const { doc, set } of verify.sets((d) => wantDocs.has(d), input.documents, boilerplate.shingles)) docSets.set(doc, set);
   for await (const { doc, set } of reference.sets!((e) => wantEntries.has(e))) entrySets.set(doc, withoutBoilerplate(set, filter));
   const empty = new Uint32Array(0);
   const pairSets = candidates.docs.map((doc, i) => [docSets.get(doc) ?? empty, entrySets.get(candidates.entries[i]) ?? empty] as const);

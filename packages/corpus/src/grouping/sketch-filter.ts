@@ -10,33 +10,13 @@
 // With fewer bins in use than that allows (short texts, or texts mostly boilerplate), the pair goes to the exact
 // comparison whatever its sketch says.
 import type { Boilerplate } from '../analysis/boilerplate-sample.js';
+import { BoilerplateFilter } from '../analysis/shingle-sets.js';
 import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { NearPairs } from './group.js';
 import { leastJaccard, type PairRule } from './pair-rule.js';
 import type { Sketches } from './sketch-store.js';
 
 export const FALSE_DROP = 1e-6;
-
-/** The boilerplate shingles with a bitmap in front of the set: most bins' minima, and most shingles, are not boilerplate. */
-export class BoilerplateFilter {
-  readonly #set = new Set<number>();
-  readonly #bits = new Uint32Array(1 << 11); // 2^16 bits, by the value's top 16 bits
-
-  constructor(boilerplate: ReadonlySet<number>) {
-    for (const x of boilerplate) {
-      this.#set.add(x);
-      this.#bits[x >>> 21] |= 1 << ((x >>> 16) & 31);
-    }
-  }
-
-  get size(): number {
-    return this.#set.size;
-  }
-
-  has(x: number): boolean {
-    return (this.#bits[x >>> 21] & (1 << ((x >>> 16) & 31))) !== 0 && this.#set.has(x);
-  }
-}
 
 /** For each number of bins in use, the most matches that still drop a pair at least `least` similar (-1: none). */
 export function dropLimits(least: number): Int8Array {

@@ -10,10 +10,10 @@
 // command line's dedupe/verify-pass.ts) or kept from the first pass (the library's dedupe() over a stream).
 import type { DocumentTable } from '../analysis/document-table.js';
 import type { Boilerplate, BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { intersectionSize, setSimilarity, similarityOfCounts, sortedUnique, withoutBoilerplate, type SimilarityMode } from '../analysis/shingle-sets.js';
+import { intersectionSize, setSimilarity, similarityOfCounts, sortedUnique, type SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
 import { passesCounts } from './pair-rule.js';
-import { BoilerplateFilter, sketchFilter } from './sketch-filter.js';
+import { sketchFilter } from './sketch-filter.js';
 import type { SketchSource } from './sketch-store.js';
 
 export { boilerplateThreshold, BOILERPLATE_MIN_DOCUMENTS, BOILERPLATE_SHARE } from '../analysis/boilerplate-sample.js';
@@ -40,9 +40,11 @@ export interface Verification {
   readonly sample: BoilerplateSample;
   /**
    * The shingle sets (analysis/shingle-sets.ts) of the documents `want` asks for, each once, in any order;
-   * `documents`: what the first pass read, in order (a second reading checks it reads the same).
+   * `documents`: what the first pass read, in order (a second reading checks it reads the same). With `without`,
+   * each set comes without those shingles (the boilerplate), left out where the set is made: on the workers, for
+   * the records they read back.
    */
-  sets(want: (doc: number) => boolean, documents: DocumentTable): AsyncIterable<{ readonly doc: number; readonly set: Uint32Array }>;
+  sets(want: (doc: number) => boolean, documents: DocumentTable, without?: ReadonlySet<number>): AsyncIterable<{ readonly doc: number; readonly set: Uint32Array }>;
 }
 
 /** What the verification did, for the summary (JSON `verification`) and the measurements in docs/cli.md. */
@@ -100,11 +102,9 @@ export async function verifyCandidates(candidates: NearPairs, documents: Documen
   const setsStarted = performance.now();
   const sets = new Map<number, Uint32Array>();
   let setBytes = 0;
-  const filter = new BoilerplateFilter(boilerplate.shingles);
-  for await (const { doc, set } of verification.sets((doc) => wanted.has(doc), documents)) {
-    const kept = withoutBoilerplate(set, filter);
-    sets.set(doc, kept);
-    setBytes += kept.byteLength;
+  for await (const { doc, set } of verification.sets((doc) => wanted.has(doc), documents, boilerplate.shingles)) {
+    sets.set(doc, set);
+    setBytes += set.byteLength;
   }
   const shingleSeconds = (performance.now() - setsStarted) / 1000;
   const compared = comparePairs(filtered.pairs, sets, settings);
