@@ -92,9 +92,18 @@ function settings(options: DedupeOptions) {
   };
 }
 
-function documentJson(result: DedupeResult, doc: number) {
+/**
+ * A document's JSON: its name, fingerprint and token count. Fields are set one by one rather than spread from
+ * conditional objects (the same keys in the same order): spreads made the groups of a 1M-document run three times
+ * as slow to write.
+ */
+function documentJson(result: DedupeResult, doc: number): Record<string, unknown> {
   const info = result.documents.at(doc);
-  return { source: info.source, ...(info.id === undefined ? {} : { id: info.id }), fingerprint: toHex(result.fingerprints[doc]), tokens: result.tokens[doc] };
+  const json: Record<string, unknown> = { source: info.source };
+  if (info.id !== undefined) json.id = info.id;
+  json.fingerprint = toHex(result.fingerprints[doc]);
+  json.tokens = result.tokens[doc];
+  return json;
 }
 
 function groupJson(result: DedupeResult, group: Group, number: number) {
@@ -102,7 +111,14 @@ function groupJson(result: DedupeResult, group: Group, number: number) {
     group: number,
     tier: group.tier,
     representative: group.representative,
-    members: group.members.map((m) => ({ ...documentJson(result, m.doc), distance: m.distance, tier: m.tier, ...(m.copyOf === undefined ? {} : { copyOf: m.copyOf }), ...(m.similarity === undefined ? {} : { similarity: roundSimilarity(m.similarity) }) })),
+    members: group.members.map((m) => {
+      const json = documentJson(result, m.doc);
+      json.distance = m.distance;
+      json.tier = m.tier;
+      if (m.copyOf !== undefined) json.copyOf = m.copyOf;
+      if (m.similarity !== undefined) json.similarity = roundSimilarity(m.similarity);
+      return json;
+    }),
   };
 }
 
