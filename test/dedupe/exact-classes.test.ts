@@ -50,7 +50,11 @@ describe('exact classes', () => {
     }
   });
 
-  it('refuses digests that do not match the token counts', () => {
+  it('refuses digests that do not match the token counts, and documents after finish()', () => {
     expect(() => new ExactClasses().add(new Uint8Array(DIGEST_BYTES), new Uint32Array(2))).toThrow(RangeError);
+    const classes = new ExactClasses();
+    classes.add(new Uint8Array(DIGEST_BYTES), Uint32Array.of(3));
+    expect(Array.from(classes.finish().classOf)).toEqual([0]);
+    expect(() => classes.add(new Uint8Array(DIGEST_BYTES), Uint32Array.of(3))).toThrow(/after finish/);
   });
 });

@@ -94,7 +94,7 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   closing?.catch(() => {}); // awaited before the groups are given back
   const fingerprints = joinBatchArrays(parts.map((part) => part.fingerprints), (length) => new BigUint64Array(length));
   const tokens = joinBatchArrays(parts.map((part) => part.tokens), (length) => new Uint32Array(length));
-  const { digests, classOf } = exact;
+  const { digests, classOf } = exact.finish();
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   parts.length = 0;
   const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepField(settings.keep) === undefined ? undefined : documents.keepValues() };
