@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { prettyJson, Streamed, writePieces } from '../../packages/corpus/src/cli/pretty-json.js';
 
 const json = fc.jsonValue();
-const record = fc.dictionary(fc.string(), fc.oneof(json, fc.constant(undefined)));
+const record = fc.dictionary(fc.string(), fc.oneof(json, fc.constant(undefined), fc.constant(() => 1), fc.constant(Symbol('s'))));
 
 describe('prettyJson', () => {
   it('is JSON.stringify(value, null, 2), with streamed arrays', () => {

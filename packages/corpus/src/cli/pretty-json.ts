@@ -10,10 +10,11 @@ export class Streamed {
 
 /**
  * The pieces of JSON.stringify(object, null, 2), joined: the same text, with each Streamed field an array of its
- * items. Fields whose value is undefined are left out, as JSON.stringify leaves them out.
+ * items. Fields whose value is undefined, a function or a symbol are left out, as JSON.stringify leaves them out.
  */
 export function* prettyJson(object: Readonly<Record<string, unknown>>): Generator<string> {
-  const keys = Object.keys(object).filter((key) => object[key] !== undefined);
+  // The fields JSON.stringify writes: not those whose value it cannot write (undefined, a function, a symbol).
+  const keys = Object.keys(object).filter((key) => object[key] !== undefined && typeof object[key] !== 'function' && typeof object[key] !== 'symbol');
   if (keys.length === 0) {
     yield '{}';
     return;
