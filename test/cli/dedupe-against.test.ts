@@ -97,7 +97,8 @@ describe('what a run against a reference reports, and an index with sketches und
     expect(report.summary.reference).toMatchObject({ verification: 'exact', entries: 300, documents: gone });
     expect(report.reference).toHaveLength(gone);
     const family = new Map(records.map((r) => [r.id, r.family]));
-    expect(report.reference.filter((r) => family.get(r.reference) === family.get(r.id) && r.similarity >= 0.5)).toHaveLength(gone);
+    // Each of its own family, at the verification's Jaccard: 0.5, or 0.45 for a copy mostly inside the other.
+    expect(report.reference.filter((r) => family.get(r.reference) === family.get(r.id) && r.similarity >= 0.45)).toHaveLength(gone);
     const csv = readFileSync(join(dir, 'c.csv'), 'utf8').split('\r\n');
     expect(csv[0]).toBe('id,cluster,representative,distance,tier,kept,similarity,reference');
     const first = report.reference[0];

@@ -67,6 +67,13 @@ describe('the edits of a copy', () => {
   it("appends a paragraph of another document", () => {
     expect(paragraphs(applyEdit(TEXT, 'append', context(1)))).toEqual([...PARAGRAPHS, 'another document paragraph here']);
   });
+
+  it('cuts a paragraph longer than the text to the text\'s own number of words: the copy stays more its original', () => {
+    const long = Array.from({ length: 1000 }, (_, i) => `other${i}`).join(' ');
+    const out = paragraphs(applyEdit(TEXT, 'append', { ...context(1), otherParagraph: () => long }));
+    expect(out.slice(0, -1)).toEqual(PARAGRAPHS);
+    expect(out.at(-1)).toBe(long.split(' ').slice(0, 400).join(' '));
+  });
 });
 
 describe('a message cleaned to its own words', () => {

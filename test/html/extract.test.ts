@@ -1,6 +1,6 @@
 // simhash-wasm/html: visible text only (no scripts, styles, navigation, page header/footer), blocks kept apart.
 import { describe, expect, it } from 'vitest';
-import { htmlToText, looksLikeHtml } from '../../packages/corpus/src/html/index.js';
+import { htmlToText } from '../../packages/corpus/src/html/index.js';
 
 describe('htmlToText', () => {
   it('drops head, scripts, styles, navigation, asides, hidden elements and page-level header/footer', () => {
@@ -43,18 +43,5 @@ describe('htmlToText', () => {
     structuredClone(bytes, { transfer: [bytes.buffer] });
     expect(() => htmlToText(bytes)).toThrow(/html is a view of a detached ArrayBuffer/);
     expect(htmlToText(new Uint8Array(0))).toBe('');
-  });
-});
-
-describe('looksLikeHtml', () => {
-  it('sniffs the start as the WHATWG MIME Sniffing standard does, after whitespace and a BOM', () => {
-    for (const text of ['<!DOCTYPE html><p>', '\n  <html>', '<HEAD>', '<p>para', '<br>', '<!-- comment -->', '\ufeff<div class=x>', '<table>']) expect(looksLikeHtml(text), text).toBe(true);
-    for (const text of ['plain <b>text</b>', '<?xml version="1.0"?>', '<pre>', '<paragraph>', '', 'a < b > c']) expect(looksLikeHtml(text), text).toBe(false);
-  });
-
-  it('trusts an .html/.htm name', () => {
-    expect(looksLikeHtml('plain words', 'page.HTM')).toBe(true);
-    expect(looksLikeHtml('plain words', 'notes.txt')).toBe(false);
-    expect(() => looksLikeHtml(1 as never)).toThrow(TypeError);
   });
 });

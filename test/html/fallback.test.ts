@@ -116,6 +116,44 @@ describe('rule (b): main content shared by many pages', () => {
   });
 });
 
+/** An article's page with no template: one paragraph a line, as an HTML mail or a bare page has it. */
+const bare = (paragraphs: readonly string[]) => `<html><head><title>${paragraphs[0].slice(0, 30)}</title></head><body>\n${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}\n</body></html>`;
+/** One word of each paragraph with an even index mistyped (its last letter doubled): a copy with typos. */
+const mistyped = (paragraphs: readonly string[]) => paragraphs.map((p, i) => (i % 2 === 0 ? p.replace(/(\p{L})(\s)/u, '$1$1$2') : p));
+
+describe('an article on several pages: its repeated lines are the article, not a template', () => {
+  const paragraphs = articles[0].paragraphs;
+  // The original, a cut copy, and a copy with typos in half its paragraphs, read in that order: by the third page
+  // every line the three share is on 3 of 3 pages, so "repeated".
+  const copies = [bare(paragraphs), bare(paragraphs.slice(0, -1)), bare(mistyped(paragraphs))];
+
+  it('each copy keeps its whole main content, and the copy with typos stays near the original', () => {
+    expect(paragraphs.length).toBeGreaterThanOrEqual(6);
+    const results = htmlCorpusTexts(copies);
+    expect(results.map((r) => r.choice)).toEqual(['main', 'main', 'main']);
+    expect(results[2].text).toBe(htmlMainText(copies[2]));
+    // The paragraphs its typos left alone are there: without them the copy would be its typos' lines alone.
+    expect(results[2].text).toContain(paragraphs[1].slice(0, 60));
+    expect(hamming(hasher.fingerprint(results[0].text), hasher.fingerprint(results[2].text))).toBeLessThanOrEqual(6);
+  });
+
+  it('the rule: repeated lines mostly inside the main content stay; mostly outside it (a template), they go', () => {
+    const words = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `word${from + i}`).join(' ');
+    const article = [words(40), words(40, 100), words(40, 200)];
+    const box = words(25, 900); // a support box Readability kept
+    const menu = Array.from({ length: 4 }, (_, i) => words(12, 1000 + 12 * i)); // the template around it: 48 words
+    const main = [...article, box].join('\n');
+    // A template page: the box and the menu repeated, the article its own.
+    const template = new Set([box, ...menu].map(lineKey));
+    expect(decideText(main, [...menu, main].join('\n'), template)).toEqual({ text: article.join('\n'), choice: 'main' });
+    // A copy: a paragraph and the box are on other pages too (65 words, under half: not rule b), nothing around it is.
+    const copied = new Set([article[0], box].map(lineKey));
+    expect(decideText(main, main, copied)).toEqual({ text: main, choice: 'main' });
+    // The same copy with the menu around it, on every page: most of what is repeated is still inside the main content.
+    expect(decideText(main, [...menu, main].join('\n'), new Set([...copied, ...menu.map(lineKey)])).text).toBe(main);
+  });
+});
+
 describe('rule (a): implausibly short main content', () => {
   const words = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `word${from + i}`).join(' ');
 

@@ -25,6 +25,9 @@ function agrees(scanner: RecordScanner, line: Uint8Array, keys = { text: 'text',
   expect(Buffer.from(scanner.text()).equals(Buffer.from(encoder.encode(text as string)))).toBe(true);
   expect(scanner.text().length).toBe(n);
   expect(scanner.textUnits()).toBe((text as string).length);
+  // Where its first `<` is, in its UTF-8 (the JSONL reader's HTML sniff looks only at texts that have one).
+  const less = (text as string).indexOf('<');
+  expect(scanner.firstLess()).toBe(less < 0 ? -1 : encoder.encode((text as string).slice(0, less)).length);
   const idJson = scanner.idJson();
   expect(idJson === undefined ? undefined : parse(idJson)).toEqual(own(value as object, keys.id));
   const keepJson = scanner.keepJson();
@@ -47,6 +50,8 @@ describe('the record scanner', () => {
       '{"score": 0.5, "text": "kept by score", "id": 0}',
       '{"text": "a long text ' + 'with many words '.repeat(5000) + '"}',
       '{"id": null, "text": "null id"}',
+      '{"text": "caf\u00e9 <b>bold</b> <i>", "id": 2}', '{"text": "\\u003cp>escaped, then <p>"}', '{"text": "x\\u00e9\\u003c"}',
+      '{"text": "<first", "text": "last without one"}', '{"text": "no tag", "text": "last ' + 'word '.repeat(9) + '<html>"}',
     ];
     for (const line of lines) expect(agrees(scanner, bytesOf(line)), line.slice(0, 80)).toBe(true);
   });

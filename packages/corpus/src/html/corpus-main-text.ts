@@ -59,7 +59,8 @@ export function chooseText(source: string, repeated: RepeatedLineSet | undefined
  * content loses the repeated lines it holds (a site's kicker, share tools or support box that Readability kept:
  * furniture differs between sites, so the same article in two templates would differ by it), unless fewer than
  * MIN_FALLBACK_WORDS words would be left (the page is all shared text: copies of one article in a small corpus stay
- * exact copies). It is then the text, unless it is short (rule a) or shared (rule b): then the fallback is.
+ * exact copies) or the page's repeated lines are mostly inside it (see keepsArticle). It is then the text, unless it
+ * is short (rule a) or shared (rule b): then the fallback is.
  */
 export function decideText(main: string, visible: string, repeated: RepeatedLineSet | undefined): CorpusMainText {
   const fallback = repeated === undefined ? visible : fallbackText(visible, repeated);
@@ -68,11 +69,24 @@ export function decideText(main: string, visible: string, repeated: RepeatedLine
   const mainWords = countWords(main);
   const trimmed = repeated === undefined ? main : fallbackText(main, repeated);
   const trimmedWords = repeated === undefined ? mainWords : countWords(trimmed);
-  const [text, words] = trimmedWords >= MIN_FALLBACK_WORDS ? [trimmed, trimmedWords] : [main, mainWords];
+  const trim = trimmedWords >= MIN_FALLBACK_WORDS && !keepsArticle(mainWords - trimmedWords, countWords(visible) - fallbackWords);
+  const [text, words] = trim ? [trimmed, trimmedWords] : [main, mainWords];
   if (words < SHORT_MAIN_WORDS && words < SHORT_MAIN_SHARE * fallbackWords) return { text: fallback, choice: 'short' };
   // Words on repeated lines: those the trimming took out.
   if (fallbackWords >= MIN_FALLBACK_WORDS && mainWords - trimmedWords > SHARED_MAIN_SHARE * mainWords) return { text: fallback, choice: 'shared' };
   return { text, choice: 'main' };
+}
+
+/**
+ * Whether the main content's repeated lines are its article rather than furniture: more of the page's words on
+ * repeated lines are inside the main content than outside it. A site's template is mostly what Readability leaves
+ * out (navigation, headers, footers, sidebars), so what it keeps of one is the lesser part; a page whose repeated
+ * lines are mostly its article is an article on other pages too (copies of one mail or story, a near-copy among
+ * them with typos on some lines), and taking those lines out would leave a near-copy only its edits.
+ * `inside`: the main content's words on repeated lines; `all`: the visible text's.
+ */
+function keepsArticle(inside: number, all: number): boolean {
+  return inside > all - inside;
 }
 
 /**

@@ -8,7 +8,7 @@
 // hands back, and the JavaScript reader reads that line as before, errors and all. The JS side
 // (src/wasm/record-scanner.ts) places the line, the output and the keys in memory.
 
-const QUOTE: u32 = 0x22, BACKSLASH: u32 = 0x5c, COMMA: u32 = 0x2c, COLON: u32 = 0x3a;
+const QUOTE: u32 = 0x22, BACKSLASH: u32 = 0x5c, COMMA: u32 = 0x2c, COLON: u32 = 0x3a, LESS: u32 = 0x3c;
 const OPEN_OBJECT: u32 = 0x7b, CLOSE_OBJECT: u32 = 0x7d, OPEN_ARRAY: u32 = 0x5b, CLOSE_ARRAY: u32 = 0x5d;
 const IN_OBJECT: u8 = 1, IN_ARRAY: u8 = 2;
 /** Containers nested deeper than this are handed back (JSON.parse takes them; real records do not nest so). */
@@ -22,7 +22,7 @@ let keepKey: usize = 0, keepKeyLength: i32 = -1;
 let stack: usize = 0;
 
 // What the last scan found, read back through recordResult().
-let textUnits: i32 = 0, textBytes: i32 = -1;
+let textUnits: i32 = 0, textBytes: i32 = -1, textLess: i32 = -1;
 let idStart: i32 = -1, idEnd: i32 = -1, keepStart: i32 = -1, keepEnd: i32 = -1;
 
 /** The top-level keys looked for (a length of -1: none) and room for MAX_DEPTH bytes of stack. */
@@ -33,14 +33,19 @@ export function setRecordKeys(text: usize, textLength: i32, id: usize, idLength:
   stack = stackAt;
 }
 
-/** 0: the text's UTF-16 length; 1, 2: the id value's [start, end) in the line, -1 without one; 3, 4: the keep value's. */
+/**
+ * 0: the text's UTF-16 length; 1, 2: the id value's [start, end) in the line, -1 without one; 3, 4: the keep
+ * value's; 5: the byte offset of the text's first `<` in its UTF-8, -1 without one (a text without one is never HTML
+ * to the JS side's sniff, which then need not look at its bytes).
+ */
 export function recordResult(which: i32): i32 {
   switch (which) {
     case 0: return textUnits;
     case 1: return idStart;
     case 2: return idEnd;
     case 3: return keepStart;
-    default: return keepEnd;
+    case 4: return keepEnd;
+    default: return textLess;
   }
 }
 
@@ -115,6 +120,12 @@ function keyOf(key: usize, length: i32): i32 {
   const zeroQuote = (quote - ONES) & ~quote, zeroBackslash = (backslash - ONES) & ~backslash;
   const control = (v - ONES * 0x20) & ~v; // a byte below 0x20 borrows into its high bit
   return ((zeroQuote | zeroBackslash | control | v) & HIGHS) != 0;
+}
+
+/** needsLook, or a `<` among the 8: the text's first `<` is noted on the way. */
+@inline function needsLookInText(v: u64): bool {
+  const less = v ^ (ONES * LESS);
+  return needsLook(v) || ((less - ONES) & ~less & HIGHS) != 0;
 }
 
 /** The length of the valid UTF-8 sequence starting with `c` (at least 0x80) at p, or 0 if it is not one. */
@@ -215,10 +226,11 @@ function skipString(p: usize, end: usize): usize {
  */
 function readText(p: usize, end: usize, out: usize): usize {
   let o = out, units = 0;
+  textLess = -1;
   for (;;) {
     while (p + 8 <= end) {
       const v = load<u64>(p);
-      if (needsLook(v)) break;
+      if (needsLookInText(v)) break;
       store<u64>(o, v);
       p += 8; o += 8; units += 8;
     }
@@ -254,11 +266,13 @@ function readText(p: usize, end: usize, out: usize): usize {
         }
       }
       if (u >= 0xd800 && u <= 0xdfff) u = 0xfffd;
+      if (<u32>u == LESS && textLess < 0) textLess = <i32>(o - out);
       o = putUtf8(o, <u32>u);
       units++;
     } else if (c < 0x20) {
       return 0;
     } else if (c < 0x80) {
+      if (c == LESS && textLess < 0) textLess = <i32>(o - out);
       store<u8>(o++, c);
       units++;
       p++;

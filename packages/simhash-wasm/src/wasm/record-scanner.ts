@@ -60,6 +60,11 @@ export class RecordScanner {
     return this.#ex.recordResult(0);
   }
 
+  /** Where the last line's text has its first `<`: a byte offset into text(), -1 without one. */
+  firstLess(): number {
+    return this.#ex.recordResult(5);
+  }
+
   /** The last line's id value, its JSON as it is in the line; undefined without one. */
   idJson(): Uint8Array | undefined {
     return this.#slice(1);

@@ -35,7 +35,7 @@ export function lineReader(fields: RecordFields, html: HtmlMode, texts: TextAren
   return (line) => {
     if (scanner.scan(line) <= 0) return byJs(line); // handed back, or an empty text (the JS reader says so)
     const text = scanner.text();
-    if (sniffs && mightBeHtml(text)) return byJs(line);
+    if (sniffs && mightBeHtml(text, scanner.firstLess())) return byJs(line);
     const idJson = scanner.idJson();
     const id = idJson === undefined ? undefined : idOf(idJson);
     if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') return byJs(line);
@@ -74,16 +74,35 @@ function asBuffer(bytes: Uint8Array): Buffer {
 }
 
 /**
- * Whether the text could sniff as HTML (html/sniff.ts): it starts with a BOM, or its first byte after the sniff's
- * whitespace is `<`. Such a text is left to the JS reader, which sniffs it exactly.
+ * Whether the text could sniff as HTML (html/sniff.ts): it starts with a BOM, its first byte after the sniff's
+ * whitespace is `<`, or it holds a `</body` or `</html` (the end of a page's frame, which the sniff also takes after
+ * a line of text). Such a text is left to the JS reader, which sniffs it exactly. `less`: the offset of the text's
+ * first `<` (the scanner notes it as it decodes), -1 for none: most texts have none, and are not looked at again.
  */
-function mightBeHtml(text: Uint8Array): boolean {
+function mightBeHtml(text: Uint8Array, less: number): boolean {
   if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) return true;
-  for (const byte of text) {
-    if (byte === 0x3c) return true;
-    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) return false;
+  if (less < 0) return false;
+  for (let i = 0; i < less; i++) {
+    const byte = text[i];
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) return holdsFrameEnd(text, less);
+  }
+  return true;
+}
+
+const BODY = [0x62, 0x6f, 0x64, 0x79]; // "body"
+const HTML = [0x68, 0x74, 0x6d, 0x6c]; // "html"
+
+/** A `</body` or `</html` at or after `from`, ASCII case ignored. */
+function holdsFrameEnd(text: Uint8Array, from: number): boolean {
+  for (let at = from; at !== -1 && at + 5 < text.length; at = text.indexOf(0x3c, at + 1)) {
+    if (text[at + 1] === 0x2f && (named(text, at + 2, BODY) || named(text, at + 2, HTML))) return true;
   }
   return false;
+}
+
+function named(text: Uint8Array, at: number, name: readonly number[]): boolean {
+  for (let i = 0; i < name.length; i++) if ((text[at + i] | 0x20) !== name[i]) return false;
+  return true;
 }
 
 /** Where scanned texts are kept until their range is analysed: chunks of 4 MB, reused from one range to the next. */
