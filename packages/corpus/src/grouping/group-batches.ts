@@ -12,7 +12,7 @@ import { keepField, type KeepRule } from './keep.js';
 import { matchReference, type ReferenceMatches } from './reference-match.js';
 import type { ReferenceSet } from './reference-set.js';
 import { joinBatchArrays } from '../analysis/batch-arrays.js';
-import { ExactClasses } from './exact-classes.js';
+import { exactClasses } from './exact-classes.js';
 
 /** Without verification, leader grouping goes by pairs() up to this k (see groupBatches). */
 const PAIRS_LEADER_MAX_DISTANCE = 8;
@@ -76,14 +76,11 @@ export async function groupBatches(batches: AsyncIterable<AnalyzedBatch>, settin
 async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: SpilledSketches, settings: GroupSettings): Promise<GroupedDocuments> {
   // Batches of a range are held as their columns (document-table.ts), never as an object per document.
   const documents = new DocumentTable();
-  const parts: Pick<AnalyzedBatch, 'fingerprints' | 'tokens'>[] = [];
-  // The exact classes as the batches come, once for every step below (the candidates, the choice of k, the groups).
-  const exact = new ExactClasses();
+  const parts: Pick<AnalyzedBatch, 'fingerprints' | 'tokens' | 'digests'>[] = [];
   for await (const batch of batches) {
     documents.addBatch(batch);
     sketches.add(batch.sketches);
-    exact.add(batch.digests, batch.tokens);
-    parts.push({ fingerprints: batch.fingerprints, tokens: batch.tokens });
+    parts.push({ fingerprints: batch.fingerprints, tokens: batch.tokens, digests: batch.digests });
   }
   const n = documents.length;
   const search = settings.search ?? searchInThread;
@@ -94,9 +91,11 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   closing?.catch(() => {}); // awaited before the groups are given back
   const fingerprints = joinBatchArrays(parts.map((part) => part.fingerprints), (length) => new BigUint64Array(length));
   const tokens = joinBatchArrays(parts.map((part) => part.tokens), (length) => new Uint32Array(length));
-  const { digests, classOf } = exact.finish();
+  const digests = joinBatchArrays(parts.map((part) => part.digests), (length) => new Uint8Array(length));
   // The batches' own arrays are copied: let them go before the grouping's memory peaks.
   parts.length = 0;
+  // The exact classes once, for every step below (the candidates, the choice of k, the groups).
+  const classOf = exactClasses(digests, tokens, n);
   const base = { fingerprints, tokens, digests, classOf, maxDistance: settings.maxDistance, minTokens: settings.minTokens, mode: settings.grouping, keep: settings.keep, keepValues: keepField(settings.keep) === undefined ? undefined : documents.keepValues() };
   if (settings.verify === undefined) {
     const reference = await againstReference(base, settings, sketches, documents);
