@@ -16,7 +16,7 @@ import { recordFields, type DocumentEvent, type DocumentOptions, type HtmlExtrac
 import { RepeatedLines } from '../html/repeated-lines.js';
 import { DIGEST_BYTES, type Analysis, type AnalyzedBatch, type AnalyzeInput, type AnalyzeOptions, type DocumentInfo } from './analyze-document.js';
 import type { Analyzer } from './analyzer.js';
-import { sampleKey, type BoilerplateSample } from './boilerplate-sample.js';
+import { sampledAt, sampleKey, type BoilerplateSample } from './boilerplate-sample.js';
 import type { RangeTaskResult } from './range-task.js';
 import { lineSource, rangeDocument, type RangeColumns, type RangeFile } from './document-table.js';
 import type { FileTaskResult } from './file-task.js';
@@ -481,7 +481,10 @@ export function addToSample(sample: BoilerplateSample, batch: Analysis): void {
   const { docs, ends, shingles } = batch.sampled;
   for (let i = 0; i < docs.length; i++) {
     const at = docs[i] * DIGEST_BYTES;
-    sample.add(batch.digests.subarray(at, at + DIGEST_BYTES), sampleKey(batch.digests, at), shingles.slice(i === 0 ? 0 : ends[i - 1], ends[i]));
+    const key = sampleKey(batch.digests, at);
+    // A worker samples at the level it was sent with; the sample may have risen since: no copy of a set it drops.
+    if (!sampledAt(key, sample.level)) continue;
+    sample.add(batch.digests.subarray(at, at + DIGEST_BYTES), key, shingles.slice(i === 0 ? 0 : ends[i - 1], ends[i]));
   }
 }
 
