@@ -65,6 +65,7 @@ export async function chooseCandidates(fingerprints: BigUint64Array, ids: Uint32
   const widest = widestCandidateDistance(n);
   const searched = Math.max(EXACT_TAIL_DISTANCE, fewPairsWithin(sample, widest, n) ? widest : 0);
   const found = search.pairs(indexOf(fingerprints, ids, searched), searched);
+  found.catch(() => {}); // awaited once the sample is counted: a worker lost meanwhile is not an unhandled rejection
   const choice = choose((await sampledWithTail(sample, found, meanwhile)).counts);
   const candidates = choice.distance <= searched ? within(await found, choice.distance) : await pairsWithin(choice.distance);
   return { choice, candidates };
