@@ -72,3 +72,33 @@ it('the SIMD build is the one taken where WebAssembly SIMD validates (Node 20 do
   expect(kernels[0][1].name).toBe('wasm-simd');
   expect(kernels[1][1].name).toBe('wasm');
 });
+
+describe('bucketPairs over stretches of buckets (what multi-index-pairs.ts calls), with the table kept between calls', () => {
+  // A table of 16-bit buckets: fingerprints sorted, bucket = top 16 bits; radius 2 as the xors of weight 0 to 2.
+  const rng = new XorShift32(91);
+  const fps = BigUint64Array.from(makeData(rng, 'clustered', 5_000, 4, 4)).sort();
+  const hi = Uint32Array.from(fps, (f) => Number(f >> 32n)), lo = Uint32Array.from(fps, (f) => Number(f & 0xffffffffn));
+  const buckets = 1 << 16;
+  const offsets = new Uint32Array(buckets + 1);
+  for (const h of hi) offsets[(h >>> 16) + 1]++;
+  for (let b = 0; b < buckets; b++) offsets[b + 1] += offsets[b];
+  const xors = Uint32Array.from([0, ...Array.from({ length: 16 }, (_, i) => 1 << i), ...Array.from({ length: 16 * 15 / 2 }, (_, n) => {
+    let i = 0, left = n;
+    while (left >= 15 - i) left -= 15 - i++;
+    return (1 << i) | (1 << (i + 1 + left));
+  })]);
+  const sorted = (m: ScanMatches) => triples(m).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+
+  it.each(kernels)('%s: the stretches together find what one call finds, also with scans and probes between them', (_, kernel) => {
+    const whole = sorted(kernel.bucketPairs!(hi, lo, offsets, 0, buckets, xors, 9));
+    expect(whole.length).toBeGreaterThan(100);
+    const parts: number[][] = [];
+    for (let start = 0; start < buckets; start += 4096) {
+      for (const triple of triples(kernel.bucketPairs!(hi, lo, offsets, start, Math.min(buckets, start + 4096), xors, 9))) parts.push(triple);
+      // Other uses of the module's memory between two stretches: the table must be placed again after them.
+      if (start === 8192) kernel.scan(fps.subarray(0, 500), fps.subarray(0, 70), 3);
+      if (start === 16384) kernel.bucketProbes?.(hi, lo, offsets, hi.subarray(0, 10), lo.subarray(0, 10), Uint32Array.from(hi.subarray(0, 10), (h) => h >>> 16), xors, 3);
+    }
+    expect(parts.sort((a, b) => a[0] - b[0] || a[1] - b[1])).toEqual(whole);
+  });
+});
