@@ -10,12 +10,12 @@
 // more than within the k chosen, so the first stretch of the sample is counted before the search: if it puts the
 // pairs within the widest k above WIDE_PAIRS_PER_TEXT a text, the search stops at the tail, as it did before, and a
 // second search finds the candidates when the k chosen is past it.
-import { SimHashIndex, type PairsResult } from 'simhash-wasm';
+import { SimHashIndex } from 'simhash-wasm';
 import { fitBetaBinomial, type BetaBinomial } from './beta-binomial.js';
 import { CHANCE_CANDIDATES_PER_DOCUMENT, chooseCandidateDistance, widestCandidateDistance, type CandidateDistance } from './candidate-budget.js';
 import { countsEveryPair, distanceHistogram, EXACT_TAIL_DISTANCE, PairSample, pairCount, SAMPLE_STRETCH, sampledWithTail } from './distance-histogram.js';
 import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
-import type { NearPairs } from '../grouping/near-pairs.js';
+import { keepPairs, nearPairsOf, type NearPairs } from '../grouping/near-pairs.js';
 
 /**
  * The pairs within the widest k the first stretch of the sample may put there for one search to serve both the tail
@@ -53,9 +53,9 @@ export async function chooseCandidates(fingerprints: BigUint64Array, ids: Uint32
     const fit = fitBetaBinomial(counts);
     return { ...chooseCandidateDistance(fit, Math.max(1, n), budget), documents: n, fit };
   };
-  const pairsWithin = async (k: number) => earlierFirst(await search.pairs(indexOf(fingerprints, ids, k), k));
+  const pairsWithin = async (k: number) => nearPairsOf(await search.pairs(indexOf(fingerprints, ids, k), k));
   // Fewer than two texts: no pair to find, and no distance to fit; any k gives the same groups.
-  if (n < 2) return { choice: choose([0, 0, 0, 1]), candidates: earlierFirst({ length: 0, a: new Uint32Array(0), b: new Uint32Array(0), distances: new Uint8Array(0) }) };
+  if (n < 2) return { choice: choose([0, 0, 0, 1]), candidates: { earlier: new Uint32Array(0), later: new Uint32Array(0), distance: new Uint8Array(0) } };
   if (countsEveryPair(n)) {
     const choice = choose(distanceHistogram(fingerprints).counts);
     return { choice, candidates: await pairsWithin(choice.distance) };
@@ -67,7 +67,9 @@ export async function chooseCandidates(fingerprints: BigUint64Array, ids: Uint32
   const found = search.pairs(indexOf(fingerprints, ids, searched), searched);
   found.catch(() => {}); // awaited once the sample is counted: a worker lost meanwhile is not an unhandled rejection
   const choice = choose((await sampledWithTail(sample, found, meanwhile)).counts);
-  const candidates = choice.distance <= searched ? within(await found, choice.distance) : await pairsWithin(choice.distance);
+  // The pairs within the chosen k are those of the search within it, when it went that far.
+  const within = (pairs: NearPairs) => keepPairs(pairs, (p) => pairs.distance[p] <= choice.distance);
+  const candidates = choice.distance <= searched ? within(nearPairsOf(await found)) : await pairsWithin(choice.distance);
   return { choice, candidates };
 }
 
@@ -86,22 +88,4 @@ function indexOf(fingerprints: BigUint64Array, ids: Uint32Array, k: number): Sim
   const index = new SimHashIndex({ maxDistance: k });
   index.addMany(fingerprints, ids);
   return index;
-}
-
-/** pairs() orders each pair by id, so a[i] < b[i]: earlier first, as NearPairs wants. */
-function earlierFirst(found: PairsResult): NearPairs {
-  return { earlier: found.a.slice(), later: found.b.slice(), distance: found.distances.slice() };
-}
-
-/** The pairs of `found` within k, in its order. */
-function within(found: PairsResult, k: number): NearPairs {
-  let count = 0;
-  for (let p = 0; p < found.length; p++) if (found.distances[p] <= k) count++;
-  const earlier = new Uint32Array(count), later = new Uint32Array(count), distance = new Uint8Array(count);
-  for (let p = 0, at = 0; p < found.length; p++) {
-    if (found.distances[p] > k) continue;
-    [earlier[at], later[at], distance[at]] = [found.a[p], found.b[p], found.distances[p]];
-    at++;
-  }
-  return { earlier, later, distance };
 }

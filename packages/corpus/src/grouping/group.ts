@@ -3,12 +3,12 @@
 // verification (verify.ts), candidatePairs lists the pairs within k and only the verified ones come back as
 // nearPairs to join groups.
 import { hamming } from 'simhash-wasm';
-import { SimHashIndex, type PairsResult } from 'simhash-wasm';
+import { SimHashIndex } from 'simhash-wasm';
 import { exactClasses } from './exact-classes.js';
 import { searchInThread, type PairsSearch } from '../analysis/pairs-search.js';
 import { chooseRepresentative, type KeepRule } from './keep.js';
 import { leaderGroupsFromPairs } from './leader-pairs.js';
-import type { NearPairs } from './near-pairs.js';
+import { keepPairs, nearPairsOf, type NearPairs } from './near-pairs.js';
 
 export type { NearPairs } from './near-pairs.js';
 
@@ -146,22 +146,12 @@ function membersByGroup(classOf: Int32Array, root: Int32Array): number[][] {
  * pairs() runs (the run's workers when that pays: analysis/pairs-search.ts).
  */
 export async function candidatePairs(input: Omit<GroupingInput, 'mode' | 'nearPairs'>, search: PairsSearch = searchInThread): Promise<NearPairs> {
-  return earlierFirst(await search.pairs(candidateIndex(input), input.maxDistance));
+  return nearPairsOf(await search.pairs(candidateIndex(input), input.maxDistance));
 }
 
 /** The pairs of `pairs` whose documents both still lead their exact class (classOf[d] === d), in its order. */
 export function pairsOfRepresentatives(pairs: NearPairs, classOf: Int32Array): NearPairs {
-  const keeps = (p: number) => classOf[pairs.earlier[p]] === pairs.earlier[p] && classOf[pairs.later[p]] === pairs.later[p];
-  let count = 0;
-  for (let p = 0; p < pairs.earlier.length; p++) if (keeps(p)) count++;
-  if (count === pairs.earlier.length) return pairs;
-  const earlier = new Uint32Array(count), later = new Uint32Array(count), distance = new Uint8Array(count);
-  for (let p = 0, at = 0; p < pairs.earlier.length; p++) {
-    if (!keeps(p)) continue;
-    [earlier[at], later[at], distance[at]] = [pairs.earlier[p], pairs.later[p], pairs.distance[p]];
-    at++;
-  }
-  return { earlier, later, distance };
+  return keepPairs(pairs, (p) => classOf[pairs.earlier[p]] === pairs.earlier[p] && classOf[pairs.later[p]] === pairs.later[p]);
 }
 
 /** The near-tier representatives' fingerprints, indexed by document number within maxDistance. */
@@ -172,11 +162,6 @@ function candidateIndex(input: Omit<GroupingInput, 'mode' | 'nearPairs'>): SimHa
   const index = new SimHashIndex({ maxDistance: input.maxDistance });
   index.addMany(fingerprintsAt(input.fingerprints, representatives), representatives);
   return index;
-}
-
-/** pairs() orders each pair by id (the document number), so a[i] < b[i]: earlier first, as NearPairs wants. */
-function earlierFirst(found: PairsResult): NearPairs {
-  return { earlier: found.a.slice(), later: found.b.slice(), distance: found.distances.slice() };
 }
 
 /**

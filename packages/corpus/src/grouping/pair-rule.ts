@@ -9,7 +9,7 @@
 // (at t = 0.5: at most 1.22× it when the shorter is wholly inside, 0.58× at the least containment). A reply that
 // quotes a whole message is such a pair when its own text is no longer than that: on SpamAssassin the clause adds 35
 // near-duplicates to 792, replies among them (docs/cli.md, Verification).
-import { intersectionSize, type SimilarityMode } from '../analysis/shingle-sets.js';
+import { intersectionSize, similarityOfCounts, type SimilarityMode } from '../analysis/shingle-sets.js';
 
 /**
  * The least containment of the shorter set in the longer for the second clause: at least four fifths of its shingles
@@ -42,7 +42,13 @@ export function passesCounts(shared: number, a: number, b: number, rule: PairRul
 
 /** Whether two sorted unique shingle sets pass the rule. */
 export function pairPasses(a: Uint32Array, b: Uint32Array, rule: PairRule): boolean {
-  return passesCounts(intersectionSize(a, b), a.length, b.length, rule);
+  return pairVerdict(a, b, rule).passes;
+}
+
+/** Whether two sorted unique shingle sets pass the rule, and their similarity in its mode: one intersection for both. */
+export function pairVerdict(a: Uint32Array, b: Uint32Array, rule: PairRule): { passes: boolean; similarity: number } {
+  const shared = a.length === 0 || b.length === 0 ? 0 : intersectionSize(a, b);
+  return { passes: passesCounts(shared, a.length, b.length, rule), similarity: similarityOfCounts(shared, a.length, b.length, rule.mode) };
 }
 
 /**

@@ -14,10 +14,10 @@
 // its exact copies in the run go with it. The groups of the run are then made without them (group-batches.ts).
 import type { DocumentTable } from '../analysis/document-table.js';
 import type { SketchSource } from './sketch-store.js';
-import { BoilerplateFilter, setSimilarity, sketchOfSet, withoutBoilerplate } from '../analysis/shingle-sets.js';
+import { BoilerplateFilter, sketchOfSet, withoutBoilerplate } from '../analysis/shingle-sets.js';
 import { fingerprintsAt, nearRepresentatives } from './group.js';
 import { binAgreement, dropLimits } from './sketch-filter.js';
-import { leastJaccard, pairPasses } from './pair-rule.js';
+import { leastJaccard, pairVerdict } from './pair-rule.js';
 import { EMPTY_BIN, SKETCH_BINS } from '../analysis/minhash-sketch.js';
 import type { Verification } from './verify.js';
 import { referenceVerification, type ReferenceLookup, type ReferenceSet, type ReferenceVerification } from './reference-set.js';
@@ -151,10 +151,8 @@ async function verifyPairs(input: ReferenceInput, reference: ReferenceSet, candi
   for await (const { doc, set } of reference.sets!((e) => wantEntries.has(e))) entrySets.set(doc, withoutBoilerplate(set, filter));
   const empty = new Uint32Array(0);
   const pairSets = candidates.docs.map((doc, i) => [docSets.get(doc) ?? empty, entrySets.get(candidates.entries[i]) ?? empty] as const);
-  return {
-    similarity: pairSets.map(([a, b], i) => (left[i] ? setSimilarity(a, b, verify.settings.mode) : 0)),
-    passed: pairSets.map(([a, b], i) => left[i] && pairPasses(a, b, verify.settings)),
-  };
+  const verdicts = pairSets.map(([a, b], i) => (left[i] ? pairVerdict(a, b, verify.settings) : { passes: false, similarity: 0 }));
+  return { similarity: verdicts.map((v) => v.similarity), passed: verdicts.map((v) => v.passes) };
 }
 
 /** Each candidate pair's bins in agreement, by the run's sketches of the candidates' documents, read back from where the first pass put them. */

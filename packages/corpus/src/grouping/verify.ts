@@ -10,9 +10,9 @@
 // command line's dedupe/verify-pass.ts) or kept from the first pass (the library's dedupe() over a stream).
 import type { DocumentTable } from '../analysis/document-table.js';
 import type { Boilerplate, BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { intersectionSize, setSimilarity, similarityOfCounts, sortedUnique, type SimilarityMode } from '../analysis/shingle-sets.js';
+import { setSimilarity, sortedUnique, type SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
-import { passesCounts } from './pair-rule.js';
+import { pairVerdict } from './pair-rule.js';
 import { sketchFilter } from './sketch-filter.js';
 import type { SketchSource } from './sketch-store.js';
 
@@ -151,13 +151,11 @@ export function comparePairs(candidates: NearPairs, sets: ReadonlyMap<number, Ui
   const known = new Map<number, number>();
   const pairKey = (a: number, b: number) => Math.min(a, b) * 2 ** 32 + Math.max(a, b);
   for (let i = 0; i < candidates.earlier.length; i++) {
-    const a = setOf(candidates.earlier[i]), b = setOf(candidates.later[i]);
-    // The intersection once, for the rule and the similarity both.
-    const shared = a.length === 0 || b.length === 0 ? 0 : intersectionSize(a, b);
-    if (passesCounts(shared, a.length, b.length, settings)) {
+    const verdict = pairVerdict(setOf(candidates.earlier[i]), setOf(candidates.later[i]), settings);
+    if (verdict.passes) {
       keep.push(i);
-      values.push(similarityOfCounts(shared, a.length, b.length, settings.mode));
-      known.set(pairKey(candidates.earlier[i], candidates.later[i]), values[values.length - 1]);
+      values.push(verdict.similarity);
+      known.set(pairKey(candidates.earlier[i], candidates.later[i]), verdict.similarity);
     }
   }
   return {
