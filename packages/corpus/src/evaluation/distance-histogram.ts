@@ -53,27 +53,15 @@ export const SAMPLE_STRETCH = 1_000_000;
 /** N(N - 1) / 2. */
 export const pairCount = (n: number): number => (n * (n - 1)) / 2;
 
-/** Each fingerprint's low and high 32 bits, for popcounts without BigInts. */
-function halvesOf(fingerprints: BigUint64Array): { lo: Uint32Array; hi: Uint32Array } {
-  const n = fingerprints.length;
-  const lo = new Uint32Array(n), hi = new Uint32Array(n);
-  // Read through a view of the words: a BigInt per fingerprint cost 55 ms at 1M, on the grouping's serial path.
-  const words = halvesView(fingerprints);
-  for (let i = 0; i < n; i++) {
-    lo[i] = words[2 * i + HALF_LO];
-    hi[i] = words[2 * i + HALF_HI];
-  }
-  return { lo, hi };
-}
-
 /** Every pair counted. */
 function exactHistogram(fingerprints: BigUint64Array): DistanceHistogram {
   const n = fingerprints.length;
-  const { lo, hi } = halvesOf(fingerprints);
+  // Read through a view of the words, not a BigInt per fingerprint (55 ms at 1M on the grouping's serial path).
+  const words = halvesView(fingerprints);
   const counts = new Float64Array(65);
   for (let i = 1; i < n; i++) {
-    const l = lo[i], h = hi[i];
-    for (let j = 0; j < i; j++) counts[popcount32(l ^ lo[j]) + popcount32(h ^ hi[j])]++;
+    const l = words[2 * i + HALF_LO], h = words[2 * i + HALF_HI];
+    for (let j = 0; j < i; j++) counts[popcount32(l ^ words[2 * j + HALF_LO]) + popcount32(h ^ words[2 * j + HALF_HI])]++;
   }
   return { counts, pairs: pairCount(n), method: 'exact', exactUpTo: 64, sampledPairs: 0 };
 }
@@ -88,15 +76,18 @@ function sampledHistogram(fingerprints: BigUint64Array, seed: number): DistanceH
 /** The sample's pairs, counted a stretch at a time: the same pairs in the same order however it is cut. */
 export class PairSample {
   readonly #n: number;
-  readonly #lo: Uint32Array;
-  readonly #hi: Uint32Array;
+  /**
+   * The fingerprints' 32-bit halves through a view, each fingerprint's two side by side: a random pair then costs
+   * two cache misses, not four from separate arrays of halves (20M pairs at 1M documents: 0.55 -> 0.3 s).
+   */
+  readonly #words: Uint32Array;
   readonly #random: Random;
   readonly #counts = new Float64Array(65);
   #counted = 0;
 
   constructor(fingerprints: BigUint64Array, seed: number) {
     this.#n = fingerprints.length;
-    ({ lo: this.#lo, hi: this.#hi } = halvesOf(fingerprints));
+    this.#words = halvesView(fingerprints);
     this.#random = new Random(seed);
   }
 
@@ -106,13 +97,13 @@ export class PairSample {
 
   /** Up to `pairs` more pairs of the sample. */
   count(pairs: number): void {
-    const n = this.#n, lo = this.#lo, hi = this.#hi, random = this.#random, counts = this.#counts;
+    const n = this.#n, words = this.#words, random = this.#random, counts = this.#counts;
     const end = Math.min(SAMPLED_PAIRS, this.#counted + pairs);
     for (let s = this.#counted; s < end; s++) {
       const i = random.below(n);
       let j = random.below(n - 1);
       if (j >= i) j++;
-      counts[popcount32(lo[i] ^ lo[j]) + popcount32(hi[i] ^ hi[j])]++;
+      counts[popcount32(words[2 * i] ^ words[2 * j]) + popcount32(words[2 * i + 1] ^ words[2 * j + 1])]++;
     }
     this.#counted = end;
   }

@@ -19,7 +19,8 @@ import { readImage } from './file/load.js';
 import { firstUnknownName } from './file/names.js';
 import { resolveLayout } from './plan/layout-option.js';
 import { needsReplan, planSize } from './plan/replan.js';
-import { HALF_HI, HALF_LO, halvesOf, halvesView, hiOf, loOf, toBigInt } from './tables/u64.js';
+import { HALF_HI, HALF_LO, halvesView } from '../core/halves.js';
+import { halvesOf, hiOf, loOf, toBigInt } from './tables/u64.js';
 import type { ClusterOptions, DeserializeOptions, SerializeOptions, IndexLayout, IndexMatch, IndexStats, LayoutOption, PairsResult, QueryManyResult, SimHashIndexOptions } from './types.js';
 import { checkBigUint64Array, checkDistance, checkId, checkVersion, MAX_ID, MAX_K } from './validate.js';
 
@@ -340,7 +341,10 @@ export class SimHashIndex {
       copy = new Uint32Array(n);
       for (let i = 0; i < n; i++) copy[i] = checkId(ids[i], `ids[${i}]`);
     }
-    const sorted = copy.slice().sort();
+    // Ids in ascending order (a corpus's document numbers) are distinct as they are: no sorted copy to check them by.
+    let ascending = true;
+    for (let i = 1; i < n && ascending; i++) ascending = copy[i] > copy[i - 1];
+    const sorted = ascending ? copy : copy.slice().sort();
     for (let i = 1; i < n; i++) if (sorted[i] === sorted[i - 1]) throw new RangeError(`ids must be distinct: ${sorted[i]} appears twice`);
     const existing = this.#stack.firstExisting(sorted);
     if (existing >= 0) throw new RangeError(`id ${existing} is already in the index`);

@@ -41,6 +41,22 @@ export interface ScanKernel {
    * bucket. As matches (query = j, stored = row), in no particular order.
    */
   bucketProbes?(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, queryHi: Uint32Array, queryLo: Uint32Array, buckets: Uint32Array, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches;
+  /**
+   * Optional (the WebAssembly kernel has it): the order of an index table, what block-index/tables/table.ts's
+   * buildTable computes. Rows 0 .. n - 1 of (hi, lo), permuted by the terms (tables/permutation.ts's wordTerms for
+   * the permuted high and low words), sorted by their permuted value ascending, equal values in row order. `payload`
+   * (n u32, or null) is put in that order in place. Null when the kernel cannot have the memory (the caller sorts).
+   */
+  tableOrder?(hiTerms: Int32Array, loTerms: Int32Array, hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number): TableOrder | null;
+}
+
+/** An index table's rows in the table's order (ScanKernel.tableOrder), new arrays. */
+export interface TableOrder {
+  /** The rows' permuted high words, ascending: where the bucket offsets come from. */
+  readonly permutedHi: Uint32Array;
+  /** The rows' own bits. */
+  readonly hi: Uint32Array;
+  readonly lo: Uint32Array;
 }
 
 /** An empty ScanMatches, or `into` emptied. */

@@ -6,7 +6,7 @@
 // worker threads, is simhash-wasm/internal/pool (pool.ts). Not part of the documented API:
 // it changes with the siblings, which are released together with this package at one version.
 export { assertFingerprint, describe, popcount32 } from '../core/bits.js';
-export { HALF_HI, HALF_LO, halvesView } from '../block-index/tables/u64.js';
+export { HALF_HI, HALF_LO, halvesView } from '../core/halves.js';
 export { assertAttached } from '../core/detached.js';
 export type { FeatureSink } from '../core/types.js';
 export { DEFAULT_HASHER_VERSION, DEFAULT_SHINGLE, DEFAULT_TOKENS } from '../core/options.js';

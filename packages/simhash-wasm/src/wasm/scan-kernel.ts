@@ -3,9 +3,10 @@
 // scanned twice as fast as the SIMD build on the machines measured (simd-scan-kernel.ts has that one). The stored fingerprints are copied into the module's memory once
 // and kept while the same array is scanned again (an index's runs never change), so a batch of queries, or query
 // after query, pays the copy once.
-import { emptyMatches, reserveMatches, type ScanKernel, type ScanMatches } from '../core/scan-kernel.js';
+import { emptyMatches, reserveMatches, type ScanKernel, type ScanMatches, type TableOrder } from '../core/scan-kernel.js';
 import { SCAN_SCALAR_HEX } from './scan-bytes.js';
 import { hexToBytes } from './hex.js';
+import { TableSorter } from './table-sorter.js';
 
 /** Which 32-bit half of a little-endian u64 in the module's memory holds the high word. */
 const HALF_LO = 0, HALF_HI = 1;
@@ -36,8 +37,9 @@ export function kernelOf(hex: string, name: 'wasm' | 'wasm-simd'): ScanKernel | 
   if (typeof WebAssembly !== 'object' || WebAssembly === null) return null;
   const bytes = hexToBytes(hex);
   if (!WebAssembly.validate(bytes)) return null;
-  const exports = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as ScanExports;
-  return new WasmScanKernel(exports, name);
+  const module = new WebAssembly.Module(bytes);
+  const exports = new WebAssembly.Instance(module, {}).exports as unknown as ScanExports;
+  return new WasmScanKernel(exports, new TableSorter(module), name);
 }
 
 class WasmScanKernel implements ScanKernel {
@@ -53,7 +55,7 @@ class WasmScanKernel implements ScanKernel {
   /** Measured at 1M fingerprints (BENCHMARKS.md, "Exact search at large k"): 0.33 ns scalar, 0.75 ns SIMD. */
   readonly nsPerPair: number;
 
-  constructor(private readonly exports: ScanExports, readonly name: string) {
+  constructor(private readonly exports: ScanExports, private readonly sorter: TableSorter, readonly name: string) {
     this.nsPerPair = name === 'wasm-simd' ? 0.9 : 0.4;
   }
 
@@ -90,6 +92,10 @@ class WasmScanKernel implements ScanKernel {
   bucketProbes(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, queryHi: Uint32Array, queryLo: Uint32Array, buckets: Uint32Array, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches {
     const n = buckets.length;
     return this.onArrays([[hi, lo], offsets, [queryHi, queryLo], buckets, xors], 'queryMany()', (at, outAt, capacity) => this.exports.bucketProbes(at[0], at[1], at[2], at[3], n, at[4], xors.length, maxDistance, outAt, capacity), into);
+  }
+
+  tableOrder(hiTerms: Int32Array, loTerms: Int32Array, hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number): TableOrder | null {
+    return this.sorter.order(hiTerms, loTerms, hi, lo, payload, n);
   }
 
   /**

@@ -7,7 +7,7 @@
 // so every version of the library reads it.
 import { checksum64 } from './checksum.js';
 import { isSketchWrapper, wrappedIndex } from './sketch-wrapper.js';
-import { LITTLE_ENDIAN } from '../tables/u64.js';
+import { LITTLE_ENDIAN } from '../../core/halves.js';
 import type { LayoutShape } from '../types.js';
 
 /** The newest format version this library reads and writes. */

@@ -13,7 +13,7 @@ import { HitList } from './hit-list.js';
 import { Candidates } from './candidates.js';
 import { RECORD, type QueryOrder } from './query-order.js';
 import { scanKernel } from '../scan/kernel-slot.js';
-import { HALF_HI, HALF_LO, halvesView } from '../tables/u64.js';
+import { HALF_HI, HALF_LO, halvesView } from '../../core/halves.js';
 import type { ScanMatches } from '../../core/scan-kernel.js';
 import { probeTable } from './multi-index.js';
 

@@ -5,7 +5,7 @@
 // tombstone bitmap).
 import { orderByU32 } from '../tables/radix-sort.js';
 import { bucketOf } from '../tables/table.js';
-import { HALF_HI, HALF_LO, halvesView } from '../tables/u64.js';
+import { HALF_HI, HALF_LO, halvesView } from '../../core/halves.js';
 import { assembleTableSet, buildTableSet } from '../tables/table-set.js';
 import { NO_SUB_INDEXES } from '../tables/sub-index.js';
 import type { Layout, Table, TableSet, TableSpec } from '../types.js';

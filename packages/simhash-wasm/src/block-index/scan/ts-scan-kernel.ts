@@ -4,7 +4,7 @@
 // is rejected without reading the low half.
 import { popcount32 } from '../../core/bits.js';
 import { emptyMatches, reserveMatches, type ScanKernel } from '../../core/scan-kernel.js';
-import { HALF_HI, HALF_LO, halvesView } from '../tables/u64.js';
+import { HALF_HI, HALF_LO, halvesView } from '../../core/halves.js';
 
 const BLOCK = 4096;
 const TILE = 32;

@@ -8,7 +8,7 @@ import { collectMany } from '../query/results.js';
 import { Searcher } from '../query/search.js';
 import type { InsertBuffer } from '../runs/insert-buffer.js';
 import type { Run } from '../runs/run.js';
-import { HALF_HI, HALF_LO, halvesView } from '../tables/u64.js';
+import { HALF_HI, HALF_LO, halvesView } from '../../core/halves.js';
 import type { PairsResult, QueryManyResult } from '../types.js';
 import { checkDistance } from '../validate.js';
 import { isCompact, openBuffer, openRun, type IndexSnapshot } from './snapshot.js';

@@ -6,6 +6,7 @@ import { sortU64 } from './radix-sort.js';
 import type { Table } from '../types.js';
 import { popcount32 } from '../../core/bits.js';
 import { maskBits } from './u64.js';
+import { scanKernel } from '../scan/kernel-slot.js';
 
 /** Fingerprints per bucket the offsets aim at: 4 keeps offsets at 1 byte per fingerprint and a bucket in one cache line. */
 const PER_BUCKET = 4;
@@ -20,17 +21,25 @@ export function bucketBitsFor(n: number, keyBits: number): number {
   return Math.max(0, Math.min(wanted, keyBits, 30));
 }
 
+/** From this many rows a table is ordered by the scan kernel when it can (ScanKernel.tableOrder): below, copying the rows in and out costs more than it saves. */
+const KERNEL_ROWS = 4096;
+
 /**
  * Builds a table over n fingerprints. For the identity permutation the source arrays become the table (sorted
  * in place unless `sorted` says they are already ascending). `payload` is reordered along (table 0's ids).
  */
 export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array, n: number, sorted: boolean, payload: Uint32Array | null = null): Table {
   const compiled = compilePermutation(parts);
+  if (!(compiled.perm.identity && sorted) && n >= KERNEL_ROWS) {
+    const kernel = scanKernel();
+    const order = kernel.tableOrder?.(compiled.hiTerms, compiled.loTerms, srcHi, srcLo, payload, n);
+    if (order) return tableOf(parts, order.permutedHi, order.hi, order.lo, n);
+  }
   if (compiled.perm.identity) {
     const hi = srcHi.length === n ? srcHi : srcHi.slice(0, n);
     const lo = srcLo.length === n ? srcLo : srcLo.slice(0, n);
     if (!sorted) sortU64(hi, lo, payload, n);
-    return tableFromPermuted(parts, hi, lo, n);
+    return tableOf(parts, hi, hi, lo, n);
   }
   const ph = new Uint32Array(n), pl = new Uint32Array(n);
   applyTermsAll(compiled.hiTerms, srcHi, srcLo, ph, n);
@@ -42,6 +51,16 @@ export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array,
 /** The table whose permuted fingerprints, ascending, are (ph, pl) (runs/merge.ts makes them by merging runs). */
 export function tableFromPermuted(parts: Parts, ph: Uint32Array, pl: Uint32Array, n: number): Table {
   const compiled = compilePermutation(parts);
+  if (compiled.perm.identity) return tableOf(parts, ph, ph, pl, n);
+  const hi = new Uint32Array(n), lo = new Uint32Array(n);
+  applyTermsAll(compiled.inverseHiTerms, ph, pl, hi, n);
+  applyTermsAll(compiled.inverseLoTerms, ph, pl, lo, n);
+  return tableOf(parts, ph, hi, lo, n);
+}
+
+/** The table of the rows (hi, lo) in table order, whose permuted high words are `permutedHi`. */
+function tableOf(parts: Parts, permutedHi: Uint32Array, hi: Uint32Array, lo: Uint32Array, n: number): Table {
+  const compiled = compilePermutation(parts);
   let keyHi = 0, keyLo = 0;
   for (const [h, l] of parts) {
     keyHi |= h;
@@ -51,14 +70,7 @@ export function tableFromPermuted(parts: Parts, ph: Uint32Array, pl: Uint32Array
   keyLo >>>= 0;
   const keyBits = maskBits(keyHi, keyLo);
   const bucketBits = bucketBitsFor(n, keyBits);
-  const offsets = bucketOffsets(ph, n, bucketBits);
-  let hi = ph, lo = pl;
-  if (!compiled.perm.identity) {
-    hi = new Uint32Array(n);
-    lo = new Uint32Array(n);
-    applyTermsAll(compiled.inverseHiTerms, ph, pl, hi, n);
-    applyTermsAll(compiled.inverseLoTerms, ph, pl, lo, n);
-  }
+  const offsets = bucketOffsets(permutedHi, n, bucketBits);
   const hiFirst = popcount32(keyHi) <= popcount32(keyLo);
   return { hi, lo, identity: compiled.perm.identity, bucketBits, offsets, bucketTerms: compiled.bucketTerms(bucketBits), keyHi, keyLo, keyBits, hiFirst, children: null, childBits: null };
 }
