@@ -81,6 +81,15 @@ export function noPairs(): PairsResult {
 
 /** Rows compared per scan-kernel call in byKernel: each tile of rows against every row after its start. */
 const KERNEL_TILE = 1024;
+/**
+ * Buckets a bucketPairs call walks in inBucketsByKernel (as in multi-index-pairs.ts: the engine runs a function in
+ * its baseline code until a call ends after it grew hot), and the rows from which a share of a table goes there:
+ * below, placing the table in the kernel's memory costs more than its faster comparisons save.
+ */
+const KERNEL_BUCKETS = 4096;
+const KERNEL_ROWS = 16384;
+/** bucketPairs's xors for a bucket against itself. */
+const SAME_BUCKET = new Uint32Array([0]);
 
 class PairFinder {
   readonly out = new HitList();
@@ -127,19 +136,50 @@ class PairFinder {
 
   inSet(set: TableSet): void {
     const top = this.pathSets.length === 0;
+    const kernel = scanKernel();
     for (let t = 0; t < set.tables.length; t++) {
       const table = set.tables[t];
       this.pathSets.push(set);
       this.pathTables.push(t);
       const [first, end] = top ? bucketShare(table.offsets, t, set.tables.length, this.run.n, this.part, this.parts) : [0, table.offsets.length - 1];
-      for (let b = first; b < end; b++) {
-        const child = table.children === null ? undefined : table.children.get(b);
-        if (child !== undefined) this.inSet(child);
-        else this.inBucket(table, table.offsets[b], table.offsets[b + 1]);
+      if (kernel.bucketPairs !== undefined && table.offsets[end] - table.offsets[first] >= KERNEL_ROWS) this.inBucketsByKernel(kernel, table, first, end);
+      else {
+        for (let b = first; b < end; b++) {
+          const child = table.children === null ? undefined : table.children.get(b);
+          if (child !== undefined) this.inSet(child);
+          else this.inBucket(table, table.offsets[b], table.offsets[b + 1]);
+        }
       }
       this.pathSets.pop();
       this.pathTables.pop();
     }
+  }
+
+  /**
+   * inBucket over buckets first .. end - 1 in the kernel's bucketPairs (each bucket against itself: the xor 0), a
+   * stretch of buckets a call as in multi-index-pairs.ts; a bucket with a sub-index is searched through it instead.
+   * The kernel compares every two rows of a bucket, not only those of one key run: rows of two keys differ in the
+   * table's key, so pair()'s owner rule leaves them to another table (a bucket holds one key run unless the table
+   * has more key bits than bucket bits).
+   */
+  private inBucketsByKernel(kernel: ScanKernel, table: Table, first: number, end: number): void {
+    let matches: ScanMatches | undefined;
+    const emit = (from: number, to: number) => {
+      if (from === to) return;
+      matches = kernel.bucketPairs!(table.hi, table.lo, table.offsets, from, to, SAME_BUCKET, this.k, matches);
+      for (let i = 0; i < matches.count; i++) this.pair(table, matches.query[i], matches.stored[i], matches.distance[i]);
+    };
+    let from = first;
+    for (let b = first; b < end; b++) {
+      const child = table.children === null ? undefined : table.children.get(b);
+      if (child === undefined && b - from < KERNEL_BUCKETS) continue;
+      emit(from, b);
+      from = b;
+      if (child === undefined) continue;
+      this.inSet(child);
+      from = b + 1;
+    }
+    emit(from, end);
   }
 
   /** Compares the distinct values within each run of equal keys of rows start..end-1. */
