@@ -63,7 +63,7 @@ describe.each([['scalar', createWasmScanKernel], ['SIMD', createSimdScanKernel]]
     ), { numRuns: 40 });
   });
 
-  it('without a payload, and past the memory an instance keeps between sorts (64 MB: 1.9M rows)', () => {
+  it('without a payload, at 1.9M rows, and again after it', () => {
     const n = 1_900_000;
     const rows = rowsOf(new XorShift32(7), 'random', n);
     const kernel = make()!;
@@ -72,7 +72,7 @@ describe.each([['scalar', createWasmScanKernel], ['SIMD', createSimdScanKernel]]
     expect(Array.from(order.hi)).toEqual(js.hi);
     expect(Array.from(order.lo)).toEqual(js.lo);
     expect(Array.from(order.permutedHi)).toEqual(js.hi); // the identity permutation
-    // The next sort, in a new instance, is as right.
+    // The next sort, smaller, is as right.
     const small = rowsOf(new XorShift32(8), 'clustered', 5000);
     expect(tableBy(make, LAYOUT_KEYS[2], small, 5000)).toEqual(tableBy(() => null, LAYOUT_KEYS[2], small, 5000));
   });

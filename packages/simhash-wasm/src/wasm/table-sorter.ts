@@ -1,7 +1,7 @@
 // ScanKernel.tableOrder in the scan module (assembly/scan/table-sort.ts says how it sorts): the arrays placed, the
-// call, the results taken out. In an instance of its own rather than the scans': a sort needs 36 bytes a row while it
-// runs, and WebAssembly memory never shrinks, so an instance that grew past KEEP_BYTES is let go after its sort (at
-// 1M rows it is kept: the next table of the set reuses its pages instead of faulting fresh ones).
+// call, the results taken out. In an instance of its own for each sort, not the scans': a sort needs 36 bytes a row
+// while it runs, and WebAssembly memory never shrinks, so memory kept between sorts would stay the library's for
+// good (36 MB after an index of 1M fingerprints). A fresh instance of the compiled module costs microseconds.
 import type { TableOrder } from '../core/scan-kernel.js';
 
 interface SortExports {
@@ -14,12 +14,8 @@ interface SortExports {
 const BASE = 65536;
 /** The radix passes' digit counts: 16-bit digits. */
 const COUNTS_BYTES = 4 << 16;
-/** An instance whose memory is at most this is kept for the next sort. */
-const KEEP_BYTES = 64 << 20;
 
 export class TableSorter {
-  #kept: SortExports | null = null;
-
   constructor(private readonly module: WebAssembly.Module) {}
 
   order(hiTerms: Int32Array, loTerms: Int32Array, hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number): TableOrder | null {
@@ -28,8 +24,7 @@ export class TableSorter {
     const hiTermsAt = permLoAt + rows, loTermsAt = hiTermsAt + 4 * hiTerms.length;
     const itemsAt = align8(loTermsAt + 4 * loTerms.length), otherAt = itemsAt + 8 * n, countsAt = otherAt + 8 * n;
     const bytes = countsAt + COUNTS_BYTES;
-    const ex = this.#kept ?? (new WebAssembly.Instance(this.module, {}).exports as unknown as SortExports);
-    this.#kept = null;
+    const ex = new WebAssembly.Instance(this.module, {}).exports as unknown as SortExports;
     if (ex.memory.buffer.byteLength < bytes && !ex.reserve(bytes)) return null;
     const words = new Uint32Array(ex.memory.buffer);
     words.set(hi.subarray(0, n), hiAt / 4);
@@ -40,7 +35,6 @@ export class TableSorter {
     const out = ex.tableSort(hiAt, loAt, payloadAt, payload === null ? 0 : 1, n, permHiAt, permLoAt, hiTermsAt, hiTerms.length / 4, loTermsAt, loTerms.length / 4, itemsAt, otherAt, countsAt);
     const order = { permutedHi: words.slice(permHiAt / 4, permHiAt / 4 + n), hi: words.slice(out / 4, out / 4 + n), lo: words.slice(out / 4 + n, out / 4 + 2 * n) };
     if (payload !== null) payload.set(words.subarray(permLoAt / 4, permLoAt / 4 + n));
-    if (ex.memory.buffer.byteLength <= KEEP_BYTES) this.#kept = ex;
     return order;
   }
 }
