@@ -25,10 +25,10 @@ writeFileSync(path, bytes);
  * The streamed read's view: [source, id, text as UTF-8, its UTF-16 length, html, bytes, keepValue] per document, and [kind, source, reason] per
  * skipped line and flagged record, in order.
  */
-async function streamed(options: DocumentOptions) {
+async function streamed(options: DocumentOptions, file = path, size = bytes.length) {
   const documents: unknown[][] = [];
   const notes: string[][] = [];
-  for await (const event of readDocuments([{ kind: 'file', path, size: bytes.length }], new PassThrough(), options)) {
+  for await (const event of readDocuments([{ kind: 'file', path: file, size }], new PassThrough(), options)) {
     if (event.kind === 'document') documents.push([event.document.source, event.document.id, utf8(event.document.text), event.document.text.length, event.document.html, event.document.bytes, event.document.keepValue]);
     if (event.kind === 'skipped' || event.kind === 'flagged') notes.push([event.kind, event.source, event.reason]);
   }
@@ -36,21 +36,21 @@ async function streamed(options: DocumentOptions) {
 }
 
 /** The same file read range by range, line numbers counted across ranges as the main thread counts them. */
-function byRanges(size: number, options: DocumentOptions) {
+function byRanges(size: number, options: DocumentOptions, file = path, fileBytes = bytes) {
   const fields = recordFields(options.textField, options.idField, options.keepField);
   const documents: unknown[][] = [];
   const notes: string[][] = [];
   let lines = 0, scanned = 0;
-  for (let start = 0; start < bytes.length; start += size) {
-    const range = readJsonlRange(path, start, Math.min(start + size, bytes.length), fields, options.html);
+  for (let start = 0; start < fileBytes.length; start += size) {
+    const range = readJsonlRange(file, start, Math.min(start + size, fileBytes.length), fields, options.html);
     for (const r of range.records) {
-      documents.push([`${path}:${lines + r.line + 1}`, r.id, utf8(r.text), r.chars, r.html, r.length, r.keepValue]);
+      documents.push([`${file}:${lines + r.line + 1}`, r.id, utf8(r.text), r.chars, r.html, r.length, r.keepValue]);
       if (typeof r.text !== 'string') scanned++;
       // Where the line is: the file's bytes there are the line, a newline (or the file's end, or a CR) after it.
-      expect(r.offset === 0 || bytes[r.offset - 1] === 0x0a).toBe(true);
-      expect([undefined, 0x0a, 0x0d]).toContain(bytes[r.offset + r.length]);
+      expect(r.offset === 0 || fileBytes[r.offset - 1] === 0x0a).toBe(true);
+      expect([undefined, 0x0a, 0x0d]).toContain(fileBytes[r.offset + r.length]);
     }
-    for (const n of range.notes) notes.push([n.kind, `${path}:${lines + n.line + 1}`, n.reason]);
+    for (const n of range.notes) notes.push([n.kind, `${file}:${lines + n.line + 1}`, n.reason]);
     lines += range.lines;
   }
   return { documents, notes, lines, scanned };
@@ -78,6 +78,27 @@ describe('readJsonlRange', () => {
       // Top-level fields are read by the record scanner where it is sure, nested ones by the JS reader alone.
       if (options.textField === undefined) expect(got.scanned).toBeGreaterThan(expected.documents.length / 3);
       else expect(got.scanned).toBe(0);
+    }
+  });
+
+  it('reads more lines in one range than the record scanner reads in one call (4,096), as the streamed read does', async () => {
+    // Short lines of the common kinds (jsonlEdges's pages make a long file slow to read): records, a CRLF, escapes,
+    // raw non-ASCII, a `<`, blank, empty and malformed lines.
+    const kinds = (i: number) => [
+      `{"id": ${i}, "text": "words of record ${i}"}`, `{"id": "r${i}", "text": "a CRLF line ${i}"}\r`, `{"text": "esc\\n\\u00e9 ${i}", "id": ${i}}`,
+      `{"id": ${i}, "text": "Grüße ${i}"}`, `{"text": "x < y ${i}"}`, '', `{"text": ""}`, `{"id": ${i}, "text": "unterminated`,
+    ][i % 8];
+    const many = encoder.encode(Array.from({ length: 9_000 }, (_, i) => kinds(i)).join('\n'));
+    const file = join(dir, 'many.jsonl');
+    writeFileSync(file, many);
+    const options: DocumentOptions = { html: 'auto', mail: false, invalidUtf8: 'skip' };
+    const expected = await streamed(options, file, many.length);
+    expect(expected.documents.length).toBeGreaterThan(4096);
+    for (const size of [many.length, Math.ceil(many.length / 3)]) {
+      const got = byRanges(size, options, file, many);
+      expect(got.documents, `ranges of ${size} bytes`).toEqual(expected.documents);
+      expect(got.notes, `ranges of ${size} bytes`).toEqual(expected.notes);
+      expect(got.scanned).toBeGreaterThan(expected.documents.length / 3);
     }
   });
 

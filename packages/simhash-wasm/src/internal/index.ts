@@ -17,4 +17,4 @@ export type { Layout } from '../block-index/types.js';
 export { checkBigUint64Array, checkDistance, checkVersion } from '../block-index/validate.js';
 export { SKETCH_WRAPPER } from '../block-index/file/sketch-wrapper.js';
 export { createFeatureKernels, DIGEST_BYTES, MAX_SKETCH_BINS, type FeatureKernels } from '../wasm/feature-kernels.js';
-export { RecordScanner, type RecordKeys } from '../wasm/record-scanner.js';
+export { LINE_ROW, RecordScanner, type RecordKeys } from '../wasm/record-scanner.js';

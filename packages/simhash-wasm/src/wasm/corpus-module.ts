@@ -12,6 +12,7 @@ export interface CorpusExports {
   setRecordKeys(text: number, textLength: number, id: number, idLength: number, keep: number, keepLength: number, stackAt: number): void;
   scanRecord(line: number, length: number, out: number): number;
   recordResult(which: number): number;
+  scanLines(block: number, length: number, at: number, stop: number, endsLine: number, out: number, table: number, capacity: number): number;
 }
 
 let compiled: WebAssembly.Module | undefined;

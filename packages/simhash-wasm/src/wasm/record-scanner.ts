@@ -4,9 +4,17 @@
 // the caller's to read as before.
 import { instantiateCorpusKernels, type CorpusExports } from './corpus-module.js';
 
-/** Where the keys, the stack of open containers and the line go; the decoded text follows the line. */
+/** Where the keys, the stack of open containers and the line (or block) go; the decoded text follows the line. */
 const KEYS = 64, KEY_ROOM = 256, STACK = KEYS + 3 * KEY_ROOM, LINE = STACK + 256;
 const PAGE = 65536;
+/** Lines a scanLines call reads at most (its table's rows, assembly/corpus/json-lines.ts), and a row's i32 fields. */
+const ROWS = 4096, ROW_FIELDS = 11;
+
+/**
+ * The rows scanLines wrote, field by field (assembly/corpus/json-lines.ts has them in this order): row i's field f
+ * is rows[i * ROW_FIELDS + f]. Positions are in the block load() placed; `textAt` is an address (text(i) reads it).
+ */
+export const LINE_ROW = { fields: ROW_FIELDS, start: 0, length: 1, next: 2, textBytes: 3, textAt: 4, textUnits: 5, firstLess: 6, idStart: 7, idEnd: 8, keepStart: 9, keepEnd: 10 } as const;
 
 export interface RecordKeys {
   /** The top-level keys of the text, the id and (optionally) the number to keep by. */
@@ -22,6 +30,11 @@ export class RecordScanner {
   #room = 0;
   #line: Uint8Array = new Uint8Array(0);
   #textBytes = 0;
+  /** The block load() placed: its length, and where the next text goes. */
+  #blockLength = 0;
+  #out = 0;
+  /** The rows of the last scanLines call (a view, made again when memory grows). */
+  rows = new Int32Array(0);
 
   /** Null when the keys cannot be looked for byte by byte: one longer than 256 bytes, or two the same. */
   static create(keys: RecordKeys): RecordScanner | null {
@@ -41,7 +54,7 @@ export class RecordScanner {
     exports.setRecordKeys(KEYS, text.length, KEYS + KEY_ROOM, id.length, KEYS + 2 * KEY_ROOM, keep?.length ?? -1, STACK);
   }
 
-  /** Scans one line (without its line break): the text's byte length, or -1 for a line handed back. */
+  /** Scans one line (without its line break): the text's byte length, or -1 for a line handed back. Ends a load(). */
   scan(line: Uint8Array): number {
     if (line.length > this.#room) this.#grow(line.length);
     this.#line = line;
@@ -75,6 +88,46 @@ export class RecordScanner {
     return this.#slice(3);
   }
 
+  /**
+   * Places a block of lines for scanLines, whose texts then stay in memory until the next load() or scan(): room for
+   * the block, its texts (decoding never lengthens) and the rows is made now, so no view of them is detached later.
+   */
+  load(block: Uint8Array): void {
+    const tableAt = align4(LINE + 2 * block.length);
+    const end = tableAt + 4 * ROWS * ROW_FIELDS;
+    const memory = this.#ex.memory;
+    if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE));
+    this.#memory = new Uint8Array(memory.buffer);
+    this.#room = Math.floor((memory.buffer.byteLength - LINE) / 2); // what scan() may use of it
+    this.#memory.set(block, LINE);
+    this.#blockLength = block.length;
+    this.#out = LINE + block.length;
+    this.rows = new Int32Array(memory.buffer, tableAt, ROWS * ROW_FIELDS);
+  }
+
+  /**
+   * Scans the block's lines that start at `at` or later and before `stop` (positions in the block), as scan() does
+   * each line, up to ROWS of them; a line with no line feed in the block ends with it when `endsLine`, else is left
+   * (it runs on past the block). Returns the lines scanned, their answers in `rows` (LINE_ROW): call again from the
+   * last one's `next` for more.
+   */
+  scanLines(at: number, stop: number, endsLine: boolean): number {
+    const lines = this.#ex.scanLines(LINE, this.#blockLength, at, stop, endsLine ? 1 : 0, this.#out, this.rows.byteOffset, ROWS);
+    for (let i = lines - 1; i >= 0; i--) {
+      const bytes = this.rows[i * ROW_FIELDS + LINE_ROW.textBytes];
+      if (bytes <= 0) continue;
+      this.#out = this.rows[i * ROW_FIELDS + LINE_ROW.textAt] + bytes;
+      break;
+    }
+    return lines;
+  }
+
+  /** The text of row i of the last scanLines call, as UTF-8: a view, kept until the next load() or scan(). */
+  lineText(i: number): Uint8Array {
+    const at = this.rows[i * ROW_FIELDS + LINE_ROW.textAt];
+    return this.#memory.subarray(at, at + this.rows[i * ROW_FIELDS + LINE_ROW.textBytes]);
+  }
+
   #slice(which: number): Uint8Array | undefined {
     const start = this.#ex.recordResult(which);
     return start < 0 ? undefined : this.#line.subarray(start, this.#ex.recordResult(which + 1));
@@ -90,3 +143,5 @@ export class RecordScanner {
     this.#memory = new Uint8Array(memory.buffer);
   }
 }
+
+const align4 = (at: number) => (at + 3) & ~3;

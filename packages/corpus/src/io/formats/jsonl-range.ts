@@ -5,7 +5,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { concatBytes, withoutCr } from '../bytes/lines.js';
 import type { LineRecord, RecordFields } from './jsonl-record.js';
-import { lineReader, TextArena, type LineReader, type ScannedRecord } from './jsonl-scanned.js';
+import { blockReader, lineReader, TextArena, type BlockReader, type LineReader, type ScannedRecord } from './jsonl-scanned.js';
 import type { HtmlMode } from '../read-options.js';
 
 export interface RangeRecord {
@@ -63,17 +63,20 @@ export function readJsonlRange(path: string, start: number, end: number, fields:
     const bytes = readAt(fd, from, end - from + tail);
     let at = start === 0 ? 0 : bytes.indexOf(LF) + 1;
     if (at === 0 && start > 0) return range; // no line starts in the range
+    // The scanner reads every line it can in one go; a last line that runs on past what was read is left to the loop.
+    const block = blockReaderOf(fields, html);
+    if (block !== null) at = block(bytes, at, Math.min(end - from, bytes.length), bytes.length < end - from + tail, (lineAt, length, record) => judge.take(from + lineAt, length, record));
     while (from + at < end && at < bytes.length) {
       let lf = bytes.indexOf(LF, at);
       if (lf === -1 && bytes.length === end - from + tail) {
         // The last line runs on past what was read: read on to its end.
         const rest = concatBytes([bytes.subarray(at), ...readToNewline(fd, from + bytes.length, tail)]);
         lf = rest.indexOf(LF);
-        judge(rest.subarray(0, lf === -1 ? rest.length : lf), from + at);
+        judge.line(rest.subarray(0, lf === -1 ? rest.length : lf), from + at);
         break;
       }
       if (lf === -1) lf = bytes.length; // the file ends without a newline
-      judge(bytes.subarray(at, lf), from + at);
+      judge.line(bytes.subarray(at, lf), from + at);
       at = lf + 1;
     }
     return range;
@@ -90,10 +93,12 @@ export function readJsonlRange(path: string, start: number, end: number, fields:
 export function readJsonlBlock(bytes: Uint8Array, fields: RecordFields, html: HtmlMode): JsonlRange {
   const range: JsonlRange = { lines: 0, records: [], notes: [] };
   const judge = judgeInto(range, fields, html);
-  for (let at = 0; at < bytes.length; ) {
+  const block = blockReaderOf(fields, html);
+  let at = block === null ? 0 : block(bytes, 0, bytes.length, true, (lineAt, length, record) => judge.take(lineAt, length, record));
+  for (; at < bytes.length; ) {
     let lf = bytes.indexOf(LF, at);
     if (lf === -1) lf = bytes.length;
-    judge(bytes.subarray(at, lf), at);
+    judge.line(bytes.subarray(at, lf), at);
     at = lf + 1;
   }
   return range;
@@ -101,23 +106,30 @@ export function readJsonlBlock(bytes: Uint8Array, fields: RecordFields, html: Ht
 
 /** The scanned texts of the range being read (jsonl-scanned.ts): one range at a time a thread, reused. */
 const texts = new TextArena();
-/** The line reader of the last fields and HTML mode asked for: a range's task asks for the same ones every time. */
-let reader: { key: string; read: LineReader } | undefined;
+/**
+ * The line and block readers of the last fields and HTML mode asked for: a range's task asks for the same ones every
+ * time. Each has a record scanner of its own: the block's texts stay in its memory while a line is read back.
+ */
+let readers: { key: string; line: LineReader; block: BlockReader | null } | undefined;
 
-function readerOf(fields: RecordFields, html: HtmlMode): LineReader {
+function readersOf(fields: RecordFields, html: HtmlMode): NonNullable<typeof readers> {
   const key = JSON.stringify([fields, html]);
-  if (reader?.key !== key) reader = { key, read: lineReader(fields, html, texts) };
-  return reader.read;
+  if (readers?.key !== key) readers = { key, line: lineReader(fields, html, texts), block: blockReader(fields, html) };
+  return readers;
 }
 
-/** Judges one line (its bytes without the newline, at `offset`) into `range`, by the rule every JSONL reader uses. */
-function judgeInto(range: JsonlRange, fields: RecordFields, html: HtmlMode): (raw: Uint8Array, offset: number) => void {
+const readerOf = (fields: RecordFields, html: HtmlMode) => readersOf(fields, html).line;
+const blockReaderOf = (fields: RecordFields, html: HtmlMode) => readersOf(fields, html).block;
+
+/**
+ * Judges lines into `range` by the rule every JSONL reader uses: `line` one line's bytes without the newline, at
+ * `offset`; `take` what the block reader read of one (its length without the line break).
+ */
+function judgeInto(range: JsonlRange, fields: RecordFields, html: HtmlMode) {
   texts.reset(); // the last range's records are analysed: a new range is read
   const read = readerOf(fields, html);
-  return (raw, offset) => {
+  const take = (offset: number, length: number, record: LineRecord | ScannedRecord) => {
     const line = range.lines++;
-    const bytes = withoutCr(raw);
-    const record = read(bytes);
     if (record === null) return;
     if ('skip' in record) {
       range.notes.push({ line, kind: 'skipped', reason: record.skip });
@@ -125,8 +137,15 @@ function judgeInto(range: JsonlRange, fields: RecordFields, html: HtmlMode): (ra
     }
     const { id, text, keep } = record;
     const chars = 'chars' in record ? record.chars : record.text.length;
-    range.records.push({ line, offset, length: bytes.length, id, text, chars, html: record.html, keepValue: typeof keep === 'number' ? keep : undefined });
+    range.records.push({ line, offset, length, id, text, chars, html: record.html, keepValue: typeof keep === 'number' ? keep : undefined });
     if (typeof keep === 'object') range.notes.push({ line, kind: 'flagged', reason: keep.problem });
+  };
+  return {
+    take,
+    line: (raw: Uint8Array, offset: number) => {
+      const bytes = withoutCr(raw);
+      take(offset, bytes.length, read(bytes));
+    },
   };
 }
 

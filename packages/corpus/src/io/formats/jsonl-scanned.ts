@@ -6,7 +6,7 @@
 // Used where a worker reads a range or block of lines (jsonl-range.ts), and only where the answer cannot depend on
 // more than the scanner sees: top-level fields (no `a.b` path), and text that is never HTML or is sniffed for it
 // (--html off, auto, auto-text), a text that might sniff as HTML going to the JS reader.
-import { RecordScanner } from 'simhash-wasm/internal';
+import { LINE_ROW, RecordScanner } from 'simhash-wasm/internal';
 import { keepNumber, recordOfLine, type DocumentRecord, type LineRecord, type RecordFields } from './jsonl-record.js';
 import type { HtmlMode } from '../read-options.js';
 
@@ -27,21 +27,70 @@ export type LineReader = (line: Uint8Array) => LineRecord | ScannedRecord;
  */
 export function lineReader(fields: RecordFields, html: HtmlMode, texts: TextArena): LineReader {
   const byJs: LineReader = (line) => recordOfLine(line, fields, html);
-  const topLevel = fields.text.length === 1 && fields.id.length === 1 && (fields.keep === undefined || fields.keep.length === 1);
-  if (!topLevel || (html !== 'off' && html !== 'auto' && html !== 'auto-text')) return byJs;
-  const scanner = RecordScanner.create({ text: fields.text[0], id: fields.id[0], keep: fields.keep?.[0] });
+  const scanner = scannerFor(fields, html);
   if (scanner === null) return byJs;
-  const sniffs = html !== 'off';
+  const scanned = scannedRecord(fields, html);
   return (line) => {
     if (scanner.scan(line) <= 0) return byJs(line); // handed back, or an empty text (the JS reader says so)
-    const text = scanner.text();
-    if (sniffs && mightBeHtml(text, scanner.firstLess())) return byJs(line);
-    const idJson = scanner.idJson();
+    // Copied before it is looked at: the next line's scan overwrites the scanner's copy.
+    return scanned(texts.copy(scanner.text()), scanner.firstLess(), scanner.textUnits(), scanner.idJson(), scanner.keepJson()) ?? byJs(line);
+  };
+}
+
+/**
+ * Reads the lines of `bytes` that start at `at` or later and before `stop`, each given to `take` (where it starts in
+ * `bytes`, its length without the line break, what it reads as); a line with no line feed in `bytes` ends with them
+ * when `endsLine`, else is left to the caller. Returns where it stopped: that line's start, or past the last line.
+ * Scanned texts are views, kept until the next block is read in this thread.
+ */
+export type BlockReader = (bytes: Uint8Array, at: number, stop: number, endsLine: boolean, take: (at: number, length: number, record: LineRecord | ScannedRecord) => void) => number;
+
+/**
+ * The lineReader of whole blocks: the scanner reads them in one call (RecordScanner.scanLines), so the lines are
+ * neither cut nor copied one by one in JavaScript. Null where the scanner does not read these fields.
+ */
+export function blockReader(fields: RecordFields, html: HtmlMode): BlockReader | null {
+  const scanner = scannerFor(fields, html);
+  if (scanner === null) return null;
+  const scanned = scannedRecord(fields, html);
+  const F = LINE_ROW.fields;
+  return (bytes, at, stop, endsLine, take) => {
+    scanner.load(bytes);
+    for (;;) {
+      const lines = scanner.scanLines(at, stop, endsLine);
+      if (lines === 0) return at;
+      const rows = scanner.rows;
+      for (let i = 0; i < lines; i++) {
+        const r = i * F, start = rows[r + LINE_ROW.start], length = rows[r + LINE_ROW.length];
+        const record = rows[r + LINE_ROW.textBytes] <= 0 ? null : scanned(scanner.lineText(i), rows[r + LINE_ROW.firstLess], rows[r + LINE_ROW.textUnits], slice(bytes, rows[r + LINE_ROW.idStart], rows[r + LINE_ROW.idEnd]), slice(bytes, rows[r + LINE_ROW.keepStart], rows[r + LINE_ROW.keepEnd]));
+        take(start, length, record ?? recordOfLine(bytes.subarray(start, start + length), fields, html));
+      }
+      at = rows[(lines - 1) * F + LINE_ROW.next];
+    }
+  };
+}
+
+const slice = (bytes: Uint8Array, start: number, end: number) => (start < 0 ? undefined : bytes.subarray(start, end));
+
+/** The record scanner for these fields and HTML mode, or null where the JS reader must read every line. */
+function scannerFor(fields: RecordFields, html: HtmlMode): RecordScanner | null {
+  const topLevel = fields.text.length === 1 && fields.id.length === 1 && (fields.keep === undefined || fields.keep.length === 1);
+  if (!topLevel || (html !== 'off' && html !== 'auto' && html !== 'auto-text')) return null;
+  return RecordScanner.create({ text: fields.text[0], id: fields.id[0], keep: fields.keep?.[0] });
+}
+
+/**
+ * From what the scanner read of a line (its text, its first `<`, its UTF-16 length, its id's and keep's JSON), the
+ * record; null for a line the JS reader must read (a text that might sniff as HTML, an id neither string nor number).
+ */
+function scannedRecord(fields: RecordFields, html: HtmlMode) {
+  const sniffs = html !== 'off';
+  return (text: Uint8Array, less: number, chars: number, idJson: Uint8Array | undefined, keepJson: Uint8Array | undefined): ScannedRecord | null => {
+    if (sniffs && mightBeHtml(text, less)) return null;
     const id = idJson === undefined ? undefined : idOf(idJson);
-    if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') return byJs(line);
-    const keepJson = scanner.keepJson();
+    if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') return null;
     const keep = fields.keep === undefined ? undefined : keepNumber(keepJson === undefined ? undefined : parseJson(keepJson), fields.keep);
-    return { id, text: texts.copy(text), chars: scanner.textUnits(), keep, html: false };
+    return { id, text, chars, keep, html: false };
   };
 }
 
