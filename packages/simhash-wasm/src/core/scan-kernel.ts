@@ -43,11 +43,12 @@ export interface ScanKernel {
   bucketProbes?(hi: Uint32Array, lo: Uint32Array, offsets: Uint32Array, queryHi: Uint32Array, queryLo: Uint32Array, buckets: Uint32Array, xors: Uint32Array, maxDistance: number, into?: ScanMatches): ScanMatches;
   /**
    * Optional (the WebAssembly kernel has it): the order of an index table, what block-index/tables/table.ts's
-   * buildTable computes. Rows 0 .. n - 1 of (hi, lo), permuted by the terms (tables/permutation.ts's wordTerms for
-   * the permuted high and low words), sorted by their permuted value ascending, equal values in row order. `payload`
-   * (n u32, or null) is put in that order in place. Null when the kernel cannot have the memory (the caller sorts).
+   * buildTable computes. Rows 0 .. n - 1 of (hi, lo), permuted by `terms` (tables/permutation.ts's word terms: the
+   * permuted high and low words, then those of the inverse permutation), sorted by their permuted value ascending,
+   * equal values in row order. `payload` (n u32, or null) is put in that order in place. Null when the kernel
+   * cannot have the memory (the caller sorts).
    */
-  tableOrder?(hiTerms: Int32Array, loTerms: Int32Array, hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number): TableOrder | null;
+  tableOrder?(terms: readonly [hi: Int32Array, lo: Int32Array, backHi: Int32Array, backLo: Int32Array], hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number): TableOrder | null;
 }
 
 /** An index table's rows in the table's order (ScanKernel.tableOrder), new arrays. */

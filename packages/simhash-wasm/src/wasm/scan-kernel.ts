@@ -94,8 +94,8 @@ class WasmScanKernel implements ScanKernel {
     return this.onArrays([[hi, lo], offsets, [queryHi, queryLo], buckets, xors], 'queryMany()', (at, outAt, capacity) => this.exports.bucketProbes(at[0], at[1], at[2], at[3], n, at[4], xors.length, maxDistance, outAt, capacity), into);
   }
 
-  tableOrder(hiTerms: Int32Array, loTerms: Int32Array, hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number): TableOrder | null {
-    return this.sorter.order(hiTerms, loTerms, hi, lo, payload, n);
+  tableOrder(terms: readonly [hi: Int32Array, lo: Int32Array, backHi: Int32Array, backLo: Int32Array], hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number): TableOrder | null {
+    return this.sorter.order(terms, hi, lo, payload, n);
   }
 
   /**

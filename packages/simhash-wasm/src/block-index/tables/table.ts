@@ -32,7 +32,7 @@ export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array,
   const compiled = compilePermutation(parts);
   if (!(compiled.perm.identity && sorted) && n >= KERNEL_ROWS) {
     const kernel = scanKernel();
-    const order = kernel.tableOrder?.(compiled.hiTerms, compiled.loTerms, srcHi, srcLo, payload, n);
+    const order = kernel.tableOrder?.([compiled.hiTerms, compiled.loTerms, compiled.inverseHiTerms, compiled.inverseLoTerms], srcHi, srcLo, payload, n);
     if (order) return tableOf(parts, order.permutedHi, order.hi, order.lo, n);
   }
   if (compiled.perm.identity) {
