@@ -3,7 +3,7 @@
 // their input order), then taken back to their own bits. Here because building an index's tables is this four times
 // over every fingerprint, on the corpus job's serial path: 40 ms a table at 1M fingerprints in JavaScript.
 //
-// Memory (placed by src/wasm/scan-kernel.ts's table-sorter.ts): two areas of n records of 16 bytes (the permuted hi
+// Memory (placed by src/wasm/table-sorter.ts): two areas of n records of 16 bytes (the permuted hi
 // and lo, the payload, four spare bytes), the radix passes going from one to the other; the fingerprints' hi, lo and
 // payload (n u32 each) are placed at the start of the second; then the digit counts and the permutation's terms (four
 // i32 each, tables/permutation.ts's), forward and back. Sorted, the area the records did not end in holds n u32 each

@@ -12,7 +12,7 @@ const ROWS = 4096, ROW_FIELDS = 11;
 
 /**
  * The rows scanLines wrote, field by field (assembly/corpus/json-lines.ts has them in this order): row i's field f
- * is rows[i * ROW_FIELDS + f]. Positions are in the block load() placed; `textAt` is an address (text(i) reads it).
+ * is rows[i * ROW_FIELDS + f]. Positions are in the block load() placed; `textAt` is an address (lineText(i) reads it).
  */
 export const LINE_ROW = { fields: ROW_FIELDS, start: 0, length: 1, next: 2, textBytes: 3, textAt: 4, textUnits: 5, firstLess: 6, idStart: 7, idEnd: 8, keepStart: 9, keepEnd: 10 } as const;
 
@@ -33,7 +33,7 @@ export class RecordScanner {
   /** The block load() placed: its length, and where the next text goes. */
   #blockLength = 0;
   #out = 0;
-  /** The rows of the last scanLines call (a view, made again when memory grows). */
+  /** The rows of the last scanLines call (a view of memory, made by load()). */
   rows = new Int32Array(0);
 
   /** Null when the keys cannot be looked for byte by byte: one longer than 256 bytes, or two the same. */
