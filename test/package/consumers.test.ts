@@ -58,10 +58,13 @@ function readmeExample(): { text: string; hex: string } {
 
 describe('simhash-wasm installed from its packed tarball, alone', () => {
   // 1.5 MB until 2026-12-05, when the corpus kernels came in (simhash-wasm/internal: the corpus's digest, sketch and
-  // JSONL record scanner, 5.8 KB of WebAssembly, inlined as hex in its ESM and CommonJS files: 23 KB in all).
-  it('installs exactly one package, at most 1.55 MB unpacked', async () => {
+  // JSONL record scanner, 5.8 KB of WebAssembly, inlined as hex in its ESM and CommonJS files: 23 KB in all). 1.55 MB
+  // until later that day (1,561,883 bytes), when an index's tables came to be sorted in the scan module (1.2 KB of
+  // WebAssembly, its two builds inlined as hex in the ESM and CommonJS files and the browser bundles) and a block of
+  // JSONL lines to be scanned in one call (0.45 KB in the corpus kernels).
+  it('installs exactly one package, at most 1.6 MB unpacked', async () => {
     expect(await installedPackages(dir)).toEqual(['simhash-wasm']);
-    expect(packed!.unpackedSize['simhash-wasm']).toBeLessThanOrEqual(1.55e6);
+    expect(packed!.unpackedSize['simhash-wasm']).toBeLessThanOrEqual(1.6e6);
   });
 
   it('ships dist only: entries, browser bundles, ESM and CJS declarations; no sources, no .wasm file, no command', () => {
