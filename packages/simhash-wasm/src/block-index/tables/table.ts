@@ -1,7 +1,7 @@
 // One table: every fingerprint of a run, ordered by a permutation that puts the table's key bits on top, with
 // bucket offsets addressed directly by the key's top `bucketBits` bits. A bucket far larger than the rest
 // (clustered fingerprints share keys) gets a sub-index of its own, so a query landing there does not scan it.
-import { applyTerms, applyTermsAll, compilePermutation, type Parts } from './permutation.js';
+import { applyTerms, applyTermsAll, compilePermutation, type CompiledPermutation, type Parts } from './permutation.js';
 import { sortU64 } from './radix-sort.js';
 import type { Table } from '../types.js';
 import { popcount32 } from '../../core/bits.js';
@@ -33,34 +33,36 @@ export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array,
   if (!(compiled.perm.identity && sorted) && n >= KERNEL_ROWS) {
     const kernel = scanKernel();
     const order = kernel.tableOrder?.([compiled.hiTerms, compiled.loTerms, compiled.inverseHiTerms, compiled.inverseLoTerms], srcHi, srcLo, payload, n);
-    if (order) return tableOf(parts, order.permutedHi, order.hi, order.lo, n);
+    if (order) return tableOf(parts, compiled, order.permutedHi, order.hi, order.lo, n);
   }
   if (compiled.perm.identity) {
     const hi = srcHi.length === n ? srcHi : srcHi.slice(0, n);
     const lo = srcLo.length === n ? srcLo : srcLo.slice(0, n);
     if (!sorted) sortU64(hi, lo, payload, n);
-    return tableOf(parts, hi, hi, lo, n);
+    return tableOf(parts, compiled, hi, hi, lo, n);
   }
   const ph = new Uint32Array(n), pl = new Uint32Array(n);
   applyTermsAll(compiled.hiTerms, srcHi, srcLo, ph, n);
   applyTermsAll(compiled.loTerms, srcHi, srcLo, pl, n);
   sortU64(ph, pl, payload, n);
-  return tableFromPermuted(parts, ph, pl, n);
+  return fromPermuted(parts, compiled, ph, pl, n);
 }
 
 /** The table whose permuted fingerprints, ascending, are (ph, pl) (runs/merge.ts makes them by merging runs). */
 export function tableFromPermuted(parts: Parts, ph: Uint32Array, pl: Uint32Array, n: number): Table {
-  const compiled = compilePermutation(parts);
-  if (compiled.perm.identity) return tableOf(parts, ph, ph, pl, n);
+  return fromPermuted(parts, compilePermutation(parts), ph, pl, n);
+}
+
+function fromPermuted(parts: Parts, compiled: CompiledPermutation, ph: Uint32Array, pl: Uint32Array, n: number): Table {
+  if (compiled.perm.identity) return tableOf(parts, compiled, ph, ph, pl, n);
   const hi = new Uint32Array(n), lo = new Uint32Array(n);
   applyTermsAll(compiled.inverseHiTerms, ph, pl, hi, n);
   applyTermsAll(compiled.inverseLoTerms, ph, pl, lo, n);
-  return tableOf(parts, ph, hi, lo, n);
+  return tableOf(parts, compiled, ph, hi, lo, n);
 }
 
 /** The table of the rows (hi, lo) in table order, whose permuted high words are `permutedHi`. */
-function tableOf(parts: Parts, permutedHi: Uint32Array, hi: Uint32Array, lo: Uint32Array, n: number): Table {
-  const compiled = compilePermutation(parts);
+function tableOf(parts: Parts, compiled: CompiledPermutation, permutedHi: Uint32Array, hi: Uint32Array, lo: Uint32Array, n: number): Table {
   let keyHi = 0, keyLo = 0;
   for (const [h, l] of parts) {
     keyHi |= h;
