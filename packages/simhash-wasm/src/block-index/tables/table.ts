@@ -45,15 +45,11 @@ export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array,
   applyTermsAll(compiled.hiTerms, srcHi, srcLo, ph, n);
   applyTermsAll(compiled.loTerms, srcHi, srcLo, pl, n);
   sortU64(ph, pl, payload, n);
-  return fromPermuted(parts, compiled, ph, pl, n);
+  return tableFromPermuted(parts, ph, pl, n, compiled);
 }
 
 /** The table whose permuted fingerprints, ascending, are (ph, pl) (runs/merge.ts makes them by merging runs). */
-export function tableFromPermuted(parts: Parts, ph: Uint32Array, pl: Uint32Array, n: number): Table {
-  return fromPermuted(parts, compilePermutation(parts), ph, pl, n);
-}
-
-function fromPermuted(parts: Parts, compiled: CompiledPermutation, ph: Uint32Array, pl: Uint32Array, n: number): Table {
+export function tableFromPermuted(parts: Parts, ph: Uint32Array, pl: Uint32Array, n: number, compiled = compilePermutation(parts)): Table {
   if (compiled.perm.identity) return tableOf(parts, compiled, ph, ph, pl, n);
   const hi = new Uint32Array(n), lo = new Uint32Array(n);
   applyTermsAll(compiled.inverseHiTerms, ph, pl, hi, n);
