@@ -18,3 +18,4 @@ export { checkBigUint64Array, checkDistance, checkVersion } from '../block-index
 export { SKETCH_WRAPPER } from '../block-index/file/sketch-wrapper.js';
 export { createFeatureKernels, DIGEST_BYTES, MAX_SKETCH_BINS, type FeatureKernels } from '../wasm/feature-kernels.js';
 export { LINE_ROW, RecordScanner, type RecordKeys } from '../wasm/record-scanner.js';
+export { PairSampler } from '../wasm/pair-sampler.js';

@@ -1,5 +1,5 @@
 // The corpus kernels' module (assembly/corpus/): its exports, and an instance of it. Its own small module, apart
-// from the engine's, which only simhash-wasm/internal hands out (through feature-kernels.ts and record-scanner.ts):
+// from the engine's, which only simhash-wasm/internal hands out (through feature-kernels.ts, record-scanner.ts and pair-sampler.ts):
 // browser bundles never carry it. Each user gets an instance of its own, and so a memory laid out as it needs.
 import { CORPUS_HEX } from './corpus-bytes.js';
 import { hexToBytes } from './hex.js';
@@ -13,6 +13,7 @@ export interface CorpusExports {
   scanRecord(line: number, length: number, out: number): number;
   recordResult(which: number): number;
   scanLines(block: number, length: number, at: number, stop: number, endsLine: number, out: number, table: number, capacity: number): number;
+  samplePairs(fingerprints: number, n: number, state: number, pairs: number, counts: number): number;
 }
 
 let compiled: WebAssembly.Module | undefined;
