@@ -32,9 +32,7 @@ export function rereadVerification(pass: Omit<Reread, 'documents'>, sample: Boil
     settings: { mode: settings.mode, threshold: settings.threshold },
     sample,
     async *sets(want, documents, without) {
-      yield* locatedSets(documents, want, pass, recordSets, without);
-      let unlocated = false;
-      for (let doc = 0; doc < documents.length && !unlocated; doc++) unlocated = want(doc) && documents.location(doc) === undefined;
+      const unlocated = yield* locatedSets(documents, want, pass, recordSets, without);
       if (!unlocated) return;
       const hasher = shingleHasher(settings);
       const extractor = htmlExtractor(pass.options.html);
@@ -53,9 +51,10 @@ const RECORDS_PER_TASK = 512;
 
 /**
  * The sets of the wanted documents of JSONL files read by range, each record read back alone by its offset: in
- * stretches of one file's records, all handed out at once (the pool queues them) and taken back in order.
+ * stretches of one file's records, all handed out at once (the pool queues them) and taken back in order. Returns
+ * whether some wanted document has no such place (it is read again from its input).
  */
-async function* locatedSets(documents: DocumentTable, want: (doc: number) => boolean, pass: Omit<Reread, 'documents'>, recordSets: (records: RecordSetsInput) => Promise<RecordSetsResult>, without: ReadonlySet<number> | undefined): AsyncGenerator<{ doc: number; set: Uint32Array }> {
+async function* locatedSets(documents: DocumentTable, want: (doc: number) => boolean, pass: Omit<Reread, 'documents'>, recordSets: (records: RecordSetsInput) => Promise<RecordSetsResult>, without: ReadonlySet<number> | undefined): AsyncGenerator<{ doc: number; set: Uint32Array }, boolean> {
   const tasks: { docs: number[]; result: Promise<RecordSetsResult> }[] = [];
   // The shingles to leave out go with every task: the workers leave them out (at 1M documents the main thread spent
   // 0.4 s doing it).
@@ -79,9 +78,14 @@ async function* locatedSets(documents: DocumentTable, want: (doc: number) => boo
     tasks.push({ docs, result });
     docs = [];
   };
+  let unlocated = false;
   for (let doc = 0; doc < documents.length; doc++) {
-    const location = want(doc) ? documents.location(doc) : undefined;
-    if (location === undefined) continue;
+    if (!want(doc)) continue;
+    const location = documents.location(doc);
+    if (location === undefined) {
+      unlocated = true;
+      continue;
+    }
     if (location.path !== path || docs.length === RECORDS_PER_TASK) {
       send();
       path = location.path;
@@ -96,4 +100,5 @@ async function* locatedSets(documents: DocumentTable, want: (doc: number) => boo
     }
     for (let i = 0; i < task.docs.length; i++) yield { doc: task.docs[i], set: shingles.subarray(i === 0 ? 0 : ends[i - 1], ends[i]) };
   }
+  return unlocated;
 }

@@ -10,14 +10,15 @@
 // command line's dedupe/verify-pass.ts) or kept from the first pass (the library's dedupe() over a stream).
 import type { DocumentTable } from '../analysis/document-table.js';
 import type { Boilerplate, BoilerplateSample } from '../analysis/boilerplate-sample.js';
-import { setSimilarity, sortedUnique, type SimilarityMode } from '../analysis/shingle-sets.js';
+import type { SimilarityMode } from '../analysis/shingle-sets.js';
 import type { NearPairs } from './group.js';
-import { pairVerdict } from './pair-rule.js';
+import { pairedDocuments, PairComparison, type ComparedPairs } from './pair-comparison.js';
 import { sketchFilter } from './sketch-filter.js';
 import type { SketchSource } from './sketch-store.js';
 
 export { boilerplateThreshold, BOILERPLATE_MIN_DOCUMENTS, BOILERPLATE_SHARE } from '../analysis/boilerplate-sample.js';
 export { intersectionSize, setSimilarity, shingleHasher, shingleHashes, sortedUnique, withoutBoilerplate } from '../analysis/shingle-sets.js';
+export { comparePairs } from './pair-comparison.js';
 
 export type { SimilarityMode } from '../analysis/shingle-sets.js';
 export type VerifyMode = SimilarityMode | 'off';
@@ -77,13 +78,7 @@ export interface VerificationStats {
   readonly pairSeconds: number;
 }
 
-export interface VerifiedPairs {
-  /** The candidate pairs that passed the rule, in their order. */
-  readonly pairs: NearPairs;
-  /** Per verified pair, its similarity. */
-  readonly similarity: Float64Array;
-  /** The similarity of any two documents whose sets were made (a member and its group's representative). */
-  between(a: number, b: number): number;
+export interface VerifiedPairs extends ComparedPairs {
   readonly stats: VerificationStats;
 }
 
@@ -100,14 +95,15 @@ export async function verifyCandidates(candidates: NearPairs, documents: Documen
   const wanted = new Set<number>();
   for (let i = 0; i < filtered.pairs.earlier.length; i++) wanted.add(filtered.pairs.earlier[i]).add(filtered.pairs.later[i]);
   const setsStarted = performance.now();
-  const sets = new Map<number, Uint32Array>();
+  // Each pair compared as its second set comes (pair-comparison.ts).
+  const comparison = new PairComparison(filtered.pairs, settings);
   let setBytes = 0;
   for await (const { doc, set } of verification.sets((doc) => wanted.has(doc), documents, boilerplate.shingles)) {
-    sets.set(doc, set);
+    comparison.add(doc, set);
     setBytes += set.byteLength;
   }
-  const shingleSeconds = (performance.now() - setsStarted) / 1000;
-  const compared = comparePairs(filtered.pairs, sets, settings);
+  const { sets, seconds: compareSeconds, ...compared } = comparison.finish();
+  const shingleSeconds = (performance.now() - setsStarted) / 1000 - compareSeconds;
   return {
     ...compared,
     stats: {
@@ -121,51 +117,12 @@ export async function verifyCandidates(candidates: NearPairs, documents: Documen
       setBytes,
       seconds: (performance.now() - started) / 1000,
       shingleSeconds,
-      pairSeconds: sketchSeconds + compared.seconds,
+      pairSeconds: sketchSeconds + compareSeconds,
     },
   };
-}
-
-/** The documents of the pairs, ascending, each once. */
-function pairedDocuments(pairs: NearPairs): Uint32Array {
-  const all = new Uint32Array(2 * pairs.earlier.length);
-  all.set(pairs.earlier);
-  all.set(pairs.later, pairs.earlier.length);
-  return sortedUnique(all);
 }
 
 function boilerplateStats(boilerplate: Boilerplate) {
   return { textsCounted: boilerplate.texts, sampleShare: boilerplate.share, boilerplateThreshold: boilerplate.threshold, boilerplateShingles: boilerplate.shingles.size };
 }
 
-const EMPTY = new Uint32Array(0);
-
-/** The pairs that pass the rule by their exact sets (a document without a set is similar to nothing). */
-export function comparePairs(candidates: NearPairs, sets: ReadonlyMap<number, Uint32Array>, settings: VerifySettings): Omit<VerifiedPairs, 'stats'> & { seconds: number } {
-  const started = performance.now();
-  const setOf = (doc: number) => sets.get(doc) ?? EMPTY;
-  const keep: number[] = [];
-  const values: number[] = [];
-  // The verified pairs' similarities, for between(): most members are asked of against the partner they were
-  // verified with (60 ms of the grouping's serial path at 1M documents when computed again).
-  const known = new Map<number, number>();
-  const pairKey = (a: number, b: number) => Math.min(a, b) * 2 ** 32 + Math.max(a, b);
-  for (let i = 0; i < candidates.earlier.length; i++) {
-    const verdict = pairVerdict(setOf(candidates.earlier[i]), setOf(candidates.later[i]), settings);
-    if (verdict.passes) {
-      keep.push(i);
-      values.push(verdict.similarity);
-      known.set(pairKey(candidates.earlier[i], candidates.later[i]), verdict.similarity);
-    }
-  }
-  return {
-    pairs: {
-      earlier: Uint32Array.from(keep, (i) => candidates.earlier[i]),
-      later: Uint32Array.from(keep, (i) => candidates.later[i]),
-      distance: Uint8Array.from(keep, (i) => candidates.distance[i]),
-    },
-    similarity: Float64Array.from(values),
-    between: (a, b) => known.get(pairKey(a, b)) ?? setSimilarity(setOf(a), setOf(b), settings.mode),
-    seconds: (performance.now() - started) / 1000,
-  };
-}
