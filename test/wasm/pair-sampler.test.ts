@@ -54,7 +54,13 @@ describe('PairSampler', () => {
     expect(expected.reduce((a, b) => a + b, 0)).toBe(pairs);
   });
 
-  it('refuses fewer than two fingerprints', () => {
+  it('refuses fewer than two fingerprints, and counts its u32 counters or i32 argument cannot hold', () => {
     expect(() => new PairSampler(new BigUint64Array(1), 1)).toThrow(RangeError);
+    const sampler = new PairSampler(new BigUint64Array(2), 1);
+    expect(() => sampler.count(2 ** 31)).toThrow(/pairs must be/);
+    expect(() => sampler.count(-1)).toThrow(RangeError);
+    expect(() => sampler.count(1.5)).toThrow(RangeError);
+    sampler.count(3);
+    expect(Array.from(sampler.counts)[0]).toBe(3); // two equal fingerprints: every pair at distance 0
   });
 });

@@ -21,7 +21,7 @@ export interface ComparedPairs {
 
 export class PairComparison {
   readonly #candidates: NearPairs;
-  readonly #settings: PairRule;
+  readonly #rule: PairRule;
   readonly #sets = new Map<number, Uint32Array>();
   /** The candidates' documents, ascending, and by each (its place there) the pairs it is in: pairsOf[starts[i] ..]. */
   readonly #docs: Uint32Array;
@@ -32,10 +32,10 @@ export class PairComparison {
   readonly #similarity: Float64Array;
   #seconds = 0;
 
-  constructor(candidates: NearPairs, settings: PairRule) {
+  constructor(candidates: NearPairs, rule: PairRule) {
     const started = performance.now();
     this.#candidates = candidates;
-    this.#settings = settings;
+    this.#rule = rule;
     const { earlier, later } = candidates;
     const m = earlier.length;
     this.#docs = pairedDocuments(candidates);
@@ -71,8 +71,10 @@ export class PairComparison {
     this.#seconds += (performance.now() - started) / 1000;
   }
 
-  /** The pairs that pass the rule (a document without a set is similar to nothing), in the candidates' order. */
-  /** With the sets, and the seconds spent comparing (here and in add). */
+  /**
+   * The pairs that pass the rule (a document without a set is similar to nothing), in the candidates' order; with the
+   * sets, and the seconds spent comparing (here and in add).
+   */
   finish(): ComparedPairs & { seconds: number; sets: ReadonlyMap<number, Uint32Array> } {
     const started = performance.now();
     const { earlier, later, distance } = this.#candidates;
@@ -86,7 +88,7 @@ export class PairComparison {
     const known = new Map<number, number>();
     const pairKey = (a: number, b: number) => Math.min(a, b) * 2 ** 32 + Math.max(a, b);
     for (const p of keep) known.set(pairKey(earlier[p], later[p]), this.#similarity[p]);
-    const sets = this.#sets, mode = this.#settings.mode;
+    const sets = this.#sets, mode = this.#rule.mode;
     const setOf = (doc: number) => sets.get(doc) ?? EMPTY;
     this.#seconds += (performance.now() - started) / 1000;
     return {
@@ -99,7 +101,7 @@ export class PairComparison {
   }
 
   #compare(p: number): void {
-    const verdict = pairVerdict(this.#sets.get(this.#candidates.earlier[p]) ?? EMPTY, this.#sets.get(this.#candidates.later[p]) ?? EMPTY, this.#settings);
+    const verdict = pairVerdict(this.#sets.get(this.#candidates.earlier[p]) ?? EMPTY, this.#sets.get(this.#candidates.later[p]) ?? EMPTY, this.#rule);
     this.#verdict[p] = verdict.passes ? 1 : 2;
     this.#similarity[p] = verdict.similarity;
   }
@@ -126,8 +128,8 @@ export function pairedDocuments(pairs: NearPairs): Uint32Array {
 }
 
 /** The pairs that pass the rule by their exact sets, all of them in already (a document without a set is similar to nothing). */
-export function comparePairs(candidates: NearPairs, sets: ReadonlyMap<number, Uint32Array>, settings: PairRule): ComparedPairs {
-  const comparison = new PairComparison(candidates, settings);
+export function comparePairs(candidates: NearPairs, sets: ReadonlyMap<number, Uint32Array>, rule: PairRule): ComparedPairs {
+  const comparison = new PairComparison(candidates, rule);
   for (const [doc, set] of sets) comparison.add(doc, set);
   const { pairs, similarity, between } = comparison.finish();
   return { pairs, similarity, between };

@@ -24,9 +24,13 @@ export class PairSampler {
     new Uint32Array(memory.buffer, COUNTS, 65).fill(0);
   }
 
-  /** `pairs` more random pairs counted. */
+  #counted = 0;
+
+  /** `pairs` more random pairs counted (below 2^31 a call, the kernel's i32; 2^32 - 1 in all, the counts' u32). */
   count(pairs: number): void {
+    if (!Number.isInteger(pairs) || pairs < 0 || pairs > 0x7fffffff || this.#counted + pairs > 0xffffffff) throw new RangeError(`pairs must be an integer from 0 to 2^31 - 1 that keeps the total within 2^32 - 1, got ${pairs} after ${this.#counted}`);
     this.#state = this.#ex.samplePairs(FINGERPRINTS, this.#n, this.#state, pairs, COUNTS);
+    this.#counted += pairs;
   }
 
   /** counts[d]: pairs counted so far at distance d, 0..64. */
