@@ -11,6 +11,7 @@ export class PairSampler {
   readonly #ex: CorpusExports;
   readonly #n: number;
   #state: number;
+  #counted = 0;
 
   /** `seed`: the corpus's Random seed (mulberry32's first state, as a u32). */
   constructor(fingerprints: BigUint64Array, seed: number) {
@@ -23,8 +24,6 @@ export class PairSampler {
     new BigUint64Array(memory.buffer, FINGERPRINTS, this.#n).set(fingerprints);
     new Uint32Array(memory.buffer, COUNTS, 65).fill(0);
   }
-
-  #counted = 0;
 
   /** `pairs` more random pairs counted (below 2^31 a call, the kernel's i32; 2^32 - 1 in all, the counts' u32). */
   count(pairs: number): void {
