@@ -47,6 +47,7 @@ describe('PairSampler', () => {
     const whole = new PairSampler(fingerprints, seed);
     whole.count(pairs);
     expect(Array.from(whole.counts)).toEqual(expected);
+    expect(whole.counted).toBe(pairs);
     // The same pairs cut into uneven stretches, the generator's state carried between them.
     const cut = new PairSampler(fingerprints, seed);
     for (let done = 0, stretch = 1; done < pairs; done += stretch, stretch = Math.min(pairs - done, 3 * stretch + 1)) cut.count(stretch);

@@ -32,6 +32,11 @@ export class PairSampler {
     this.#counted += pairs;
   }
 
+  /** Pairs counted so far. */
+  get counted(): number {
+    return this.#counted;
+  }
+
   /** counts[d]: pairs counted so far at distance d, 0..64. */
   get counts(): Uint32Array {
     return new Uint32Array(this.#ex.memory.buffer, COUNTS, 65);
