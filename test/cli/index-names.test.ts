@@ -111,6 +111,8 @@ describe('index build on the worker pool', () => {
   });
 
   it('draws a progress bar on a terminal, saying what runs; none with --quiet', async () => {
+    // The bar shows once its package is loaded (src/cli/progress.ts), and this run is shorter than a first load.
+    await import('cli-progress');
     const onTerminal = async (...flags: string[]) => {
       let drawn = '';
       const stderr = Object.assign(new Writable({ write(chunk, _e, done) { drawn += String(chunk); done(); } }), { isTTY: true, columns: 120, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });

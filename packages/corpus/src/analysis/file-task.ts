@@ -66,7 +66,7 @@ export const fileTask: Task<FileTaskInput, FileTaskResult> = {
       if (extractor === 'main' && documents.some((d) => d.html)) {
         return { files, texts: { text: documents.map((d) => d.text), html: Uint8Array.from(documents, (d) => (d.html ? 1 : 0)) } };
       }
-      return { files, analysis: analyze({ ...analysis, inputs: documents.map((d) => ({ text: d.text, html: d.html && extractor })) }) };
+      return { files, analysis: await analyze({ ...analysis, inputs: documents.map((d) => ({ text: d.text, html: d.html && extractor })) }) };
     };
   },
   transfer: (result) => [

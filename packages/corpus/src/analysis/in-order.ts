@@ -13,7 +13,6 @@
 // answered): it numbers lines, reports skipped inputs, counts the corpus's repeated lines and cuts batches, in input
 // order, so all of it depends on the input alone. Handing out then yields the analysed batches in the same order.
 import { recordFields, type DocumentEvent, type DocumentOptions, type HtmlExtractor, type ReadUnit, type WholeFile } from '../io/index.js';
-import { RepeatedLines } from '../html/repeated-lines.js';
 import { DIGEST_BYTES, type Analysis, type AnalyzedBatch, type AnalyzeInput, type AnalyzeOptions, type DocumentInfo } from './analyze-document.js';
 import type { Analyzer } from './analyzer.js';
 import { sampledAt, sampleKey, type BoilerplateSample } from './boilerplate-sample.js';
@@ -124,7 +123,8 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
   // text, about 100 MB/s against Readability's 10 on each worker) so the set a batch gets depends on the input
   // alone, never on which worker finished first: the same fingerprints for any --threads. Memory: the counter's
   // bounded table (html/repeated-lines.ts, LINE_TABLE_CAPACITY lines).
-  const repeated = extractor === 'main' ? new RepeatedLines() : undefined;
+  // Loaded here, with htmlToText (html/extractor.ts), only by a run that reads pages by their main content.
+  const repeated = extractor === 'main' ? new (await import('../html/repeated-lines.js')).RepeatedLines() : undefined;
   // Bounded memory: no more reads and batches waiting than the workers can hold; the oldest goes first.
   const limit = 2 * analyzer.threads + 2;
   const reads: Read[] = [];

@@ -53,7 +53,7 @@ export interface ResultSettings {
  * The result of records read (`offset`: empty for records with no byte offset of their own, such as a Parquet row:
  * their documents are read back by reading their input again, never by offset).
  */
-export function recordsResult({ lines, records, notes }: RecordsRead, { keepField, html, analysis }: ResultSettings, analyze: (input: AnalysisTaskInput) => Analysis): RangeTaskResult {
+export function recordsResult({ lines, records, notes }: RecordsRead, { keepField, html, analysis }: ResultSettings, analyze: (input: AnalysisTaskInput) => Analysis | Promise<Analysis>): RangeTaskResult | Promise<RangeTaskResult> {
   const n = records.length;
   const line = new Uint32Array(n);
   const length = new Uint32Array(n);
@@ -71,7 +71,9 @@ export function recordsResult({ lines, records, notes }: RecordsRead, { keepFiel
     return { ...base, texts: { text: records.map((r) => asString(r.text)), html: Uint8Array.from(records, (r) => (r.html ? 1 : 0)) } };
   }
   // A text read as UTF-8 (jsonl-scanned.ts) is never HTML: the engine fingerprints its bytes.
-  return { ...base, analysis: analyze({ ...analysis, inputs: records.map((r) => (typeof r.text === 'string' ? { text: r.text, html: r.html && extractor } : { text: r.text, html: false })) }) };
+  const analysed = analyze({ ...analysis, inputs: records.map((r) => (typeof r.text === 'string' ? { text: r.text, html: r.html && extractor } : { text: r.text, html: false })) });
+  // A promise only for the thread's first page read by its visible text, while htmlToText loads (task.ts).
+  return analysed instanceof Promise ? analysed.then((result) => ({ ...base, analysis: result })) : { ...base, analysis: analysed };
 }
 
 const decoder = new TextDecoder();

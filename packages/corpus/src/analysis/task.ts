@@ -2,7 +2,7 @@
 // it in this thread.
 import { createFeatureKernels } from 'simhash-wasm/internal';
 import type { Task, TaskContext } from 'simhash-wasm/internal/pool';
-import { afterExtractorReady } from '../html/extractor.js';
+import { extractorNeeded, extractorReady } from '../html/extractor.js';
 import { analyze, type Analysis, type AnalyzeInput, type AnalyzeOptions } from './analyze-document.js';
 
 export interface AnalysisTaskInput extends AnalyzeOptions {
@@ -10,22 +10,27 @@ export interface AnalysisTaskInput extends AnalyzeOptions {
 }
 
 /**
- * analyze() with the context's hashers, synchronous: for the tasks that call it inside theirs (range-task.ts,
- * file-task.ts, parquet-task.ts), which send pages by their main content back rather than analyse them.
+ * analyze() with the context's hashers: for the tasks that call it inside theirs (range-task.ts, file-task.ts,
+ * parquet-task.ts, warc-task.ts), and this file's own. Synchronous but for a batch with the first page that needs its
+ * extractor loaded (html/extractor.ts), which waits for the load.
  */
-export function prepareAnalysis({ entry, hasher, fingerprintWithFeaturesInto }: TaskContext): (input: AnalysisTaskInput) => Analysis {
+export function prepareAnalysis({ entry, hasher, fingerprintWithFeaturesInto }: TaskContext): (input: AnalysisTaskInput) => Analysis | Promise<Analysis> {
   // The hasher's own tokenization: under 'cjk-chars' a Chinese document counts its characters, not its clauses.
   const tokenHasher = entry.createSimHash({ shingle: 1, tokens: hasher.tokens });
   const kernels = createFeatureKernels();
-  return ({ inputs, ...options }) => analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto, kernels }, inputs, options);
+  const analyzeNow = ({ inputs, ...options }: AnalysisTaskInput) => analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto, kernels }, inputs, options);
+  return (input) => {
+    const ready = extractorReady(extractorNeeded(input.inputs.map((doc) => doc.html)));
+    if (ready === undefined) return analyzeNow(input);
+    // Other tasks run on this thread meanwhile, and the next range or records it reads reuse the memory of the texts
+    // read as UTF-8 (io/formats/jsonl-range.ts): those are copied before the wait.
+    const kept = input.inputs.map((doc) => (typeof doc.text === 'string' ? doc : { text: doc.text.slice(), html: false as const }));
+    return ready.then(() => analyzeNow({ ...input, inputs: kept }));
+  };
 }
 
 export const analysisTask: Task<AnalysisTaskInput, Analysis> = {
   name: 'analyze',
-  prepare(context) {
-    const analyzeNow = prepareAnalysis(context);
-    // The first batch with a page by its main content waits for Readability to load (html/extractor.ts).
-    return (input) => afterExtractorReady(input.inputs.some((doc) => doc.html === 'main') ? 'main' : false, () => analyzeNow(input));
-  },
+  prepare: prepareAnalysis,
   transfer: (result) => [result.fingerprints.buffer, result.tokens.buffer, result.digests.buffer, result.sketches.buffer, result.sampled.docs.buffer, result.sampled.ends.buffer, result.sampled.shingles.buffer] as ArrayBuffer[],
 };

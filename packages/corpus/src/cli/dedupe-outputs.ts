@@ -4,8 +4,8 @@ import { InvalidArgumentError, Option } from 'commander';
 import type { Readable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { clusterRows, keepCounts, placeDocuments, type Placement } from '../grouping/cluster-rows.js';
-import { DEFAULT_SAMPLE_GROUPS } from '../report-page/report-data.js';
-import { renderReport, sampledDocuments, type ReportEvaluation } from '../report-page/render-report.js';
+import { DEFAULT_SAMPLE_GROUPS } from '../report-page/sample-size.js';
+import type { ReportEvaluation } from '../report-page/render-report.js';
 import { rereadDocuments } from '../analysis/second-pass.js';
 import { extractTextWhenReady } from '../html/extractor.js';
 import { describeReadError, htmlExtractor } from '../io/index.js';
@@ -118,6 +118,8 @@ export async function writeDedupeOutputs(result: DedupeResult, options: DedupeOp
 
 /** --report: the page, with the texts of the largest groups read again from the inputs. */
 async function writeReport(path: string, result: DedupeResult, options: DedupeOptions, placement: Placement, flags: OutputFlags, stdin: () => Readable): Promise<void> {
+  // Loaded for a report only: every run loaded the page's code and jsdiff's 19 modules (see progress.ts).
+  const { renderReport, sampledDocuments } = await import('../report-page/render-report.js');
   const rows = [...clusterRows(placement, (doc) => documentName(result.documents.at(doc)))];
   const sampleGroups = flags.reportTexts ?? DEFAULT_SAMPLE_GROUPS;
   const texts = new Map<number, string>();

@@ -1,6 +1,6 @@
 // A progress bar on stderr while a long run reads and fingerprints: only on a terminal, never when stderr is
 // piped or with --quiet, so logs and scripts see nothing but the diagnostics.
-import cliProgress from 'cli-progress';
+import type { SingleBar } from 'cli-progress';
 import type { Writable } from 'node:stream';
 
 export interface Progress {
@@ -15,28 +15,47 @@ export interface Progress {
 const SILENT: Progress = { start() {}, update() {}, clearLine() {}, stop() {} };
 const MB = 1e6;
 
-/** `label`: what the bar says is running (the command). */
+/**
+ * `label`: what the bar says is running (the command). The bar's package (20 modules) is loaded only for a bar, on
+ * a terminal: a run with its stderr piped never shows one, and every start loaded it (with jsdiff, which the report
+ * now loads, 30 ms of `simhash --version`). The bar shows once loaded, with the progress so far.
+ */
 export function createProgress(stderr: Writable, quiet: boolean, label = 'dedupe'): Progress {
   const tty = stderr as Writable & { isTTY?: boolean };
   if (quiet || tty.isTTY !== true) return SILENT;
-  let bar: cliProgress.SingleBar | undefined;
-  let known = true;
+  let bar: SingleBar | undefined;
+  let total: number | undefined;
+  let started = false;
+  let stopped = false;
+  let latest = { bytesRead: 0, documents: 0 };
+  const known = () => total !== undefined && total > 0;
+  const values = () => ({ read: (latest.bytesRead / MB).toFixed(1), documents: latest.documents });
+  const show = (cliProgress: typeof import('cli-progress')) => {
+    const format = known()
+      ? `${label} [{bar}] {percentage}% | {read}/{total_mb} MB | {documents} documents | {eta_formatted} left`
+      : `${label} {read} MB | {documents} documents`;
+    bar = new cliProgress.SingleBar({ stream: stderr, format, hideCursor: true, clearOnComplete: true, fps: 10, etaBuffer: 50 }, cliProgress.Presets.shades_classic);
+    bar.start(known() ? total! : 1, known() ? latest.bytesRead : 0, { ...values(), total_mb: known() ? (total! / MB).toFixed(1) : '?' });
+  };
+  const loading = import('cli-progress').then(({ default: cliProgress }) => cliProgress);
+  loading.catch(() => {}); // no bar then: the run goes on without one
   return {
     start(totalBytes) {
-      known = totalBytes !== undefined && totalBytes > 0;
-      const format = known
-        ? `${label} [{bar}] {percentage}% | {read}/{total_mb} MB | {documents} documents | {eta_formatted} left`
-        : `${label} {read} MB | {documents} documents`;
-      bar = new cliProgress.SingleBar({ stream: stderr, format, hideCursor: true, clearOnComplete: true, fps: 10, etaBuffer: 50 }, cliProgress.Presets.shades_classic);
-      bar.start(known ? totalBytes! : 1, 0, { read: '0.0', total_mb: known ? (totalBytes! / MB).toFixed(1) : '?', documents: 0 });
+      total = totalBytes;
+      started = true;
+      void loading.then((cliProgress) => {
+        if (!stopped) show(cliProgress);
+      });
     },
     update(bytesRead, documents) {
-      bar?.update(known ? bytesRead : 0, { read: (bytesRead / MB).toFixed(1), documents });
+      latest = { bytesRead, documents };
+      if (started) bar?.update(known() ? bytesRead : 0, values());
     },
     clearLine() {
       if (bar) stderr.write('\r\x1b[2K');
     },
     stop() {
+      stopped = true;
       bar?.stop();
       bar = undefined;
     },

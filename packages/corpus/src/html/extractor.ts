@@ -2,25 +2,45 @@
 // corpus-main-text.ts) or all of its visible text (htmlToText: about 100 MB/s). Named here so the layers that choose
 // between them share the name.
 //
-// Readability and linkedom take about 80 ms to import, in every worker and in the main thread: the main content is
-// loaded when a run first needs it (extractorReady), so runs that read no page by its main content (--html text or
-// off, mail and JSONL without HTML) never pay it. The public htmlMainText (html/index.ts) imports it as usual.
+// Each is loaded when a run first needs it (extractorReady), in every worker and in the main thread, so runs that
+// read no HTML (JSONL of plain text, mail without HTML parts) never pay for it: Readability and linkedom take about
+// 80 ms to import; htmlparser2 and its DOM packages (htmlToText's, 25 modules) took 10 ms of every start of the
+// command line, and a worker loads them only for its first page. The public htmlToText and htmlMainText
+// (html/index.ts) import them as usual.
 import type { chooseText as ChooseText } from './corpus-main-text.js';
-import { htmlToText } from './extract.js';
+import type { htmlToText as HtmlToText } from './extract.js';
 
 export type HtmlExtractor = 'main' | 'text';
 
 let chooseMainText: typeof ChooseText | undefined;
+let visibleText: typeof HtmlToText | undefined;
 
 /**
- * Resolves once extractText(…, extractor) can run. Undefined when it can already (no page needs the main content,
- * or it is loaded), so a synchronous caller stays synchronous: see afterExtractorReady.
+ * Resolves once extractText(…, extractor) can run. Undefined when it can already (no page needs an extractor, or
+ * it is loaded), so a synchronous caller stays synchronous: see afterExtractorReady.
  */
 export function extractorReady(extractor: HtmlExtractor | false | undefined): Promise<void> | undefined {
+  if (extractor === 'text') return visibleText === undefined ? loadVisibleText() : undefined;
   if (extractor !== 'main' || chooseMainText !== undefined) return undefined;
-  return import('./corpus-main-text.js').then((loaded) => {
+  return Promise.all([import('./corpus-main-text.js'), loadVisibleText()]).then(([loaded]) => {
     chooseMainText = loaded.chooseText;
   });
+}
+
+function loadVisibleText(): Promise<void> {
+  return import('./extract.js').then((loaded) => {
+    visibleText = loaded.htmlToText;
+  });
+}
+
+/** The extractor that inputs of these kinds need loaded (the main content's load brings the visible text too). */
+export function extractorNeeded(kinds: Iterable<HtmlExtractor | false>): HtmlExtractor | false {
+  let needed: HtmlExtractor | false = false;
+  for (const kind of kinds) {
+    if (kind === 'main') return 'main';
+    if (kind === 'text') needed = 'text';
+  }
+  return needed;
 }
 
 /** run() once extractText(…, extractor) can run: at once when it can already, else after the load. */
@@ -31,10 +51,13 @@ export function afterExtractorReady<T>(extractor: HtmlExtractor | false | undefi
 
 /**
  * `repeated`: the keys of the corpus's repeated lines (RepeatedLines.keys()), for the main content's rule (b) and its
- * fallback; without them only rule (a) applies, against the whole visible text. 'main' needs extractorReady first.
+ * fallback; without them only rule (a) applies, against the whole visible text. Either needs extractorReady first.
  */
 export function extractText(html: string, extractor: HtmlExtractor, repeated?: ReadonlySet<number>): string {
-  if (extractor === 'text') return htmlToText(html);
+  if (extractor === 'text') {
+    if (visibleText === undefined) throw new Error("internal error: extractText(…, 'text') before extractorReady('text') resolved");
+    return visibleText(html);
+  }
   if (chooseMainText === undefined) throw new Error("internal error: extractText(…, 'main') before extractorReady('main') resolved");
   return chooseMainText(html, repeated).text;
 }

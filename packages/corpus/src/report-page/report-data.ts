@@ -5,6 +5,7 @@
 import type { ClusterRow, KeepCounts, RowTier } from '../grouping/cluster-rows.js';
 import { giantGroupWarning } from '../grouping/warnings.js';
 import { wordDiff, type DiffOp } from './word-diff.js';
+import { DEFAULT_SAMPLE_GROUPS, DEFAULT_SAMPLE_MEMBERS } from './sample-size.js';
 
 export interface ReportEvaluation {
   /** The k the corpus evaluation recommends, and the precision it expects there. */
@@ -63,8 +64,6 @@ export interface ReportData {
   readonly warnings: readonly string[];
 }
 
-export const DEFAULT_SAMPLE_GROUPS = 200;
-const DEFAULT_SAMPLE_MEMBERS = 20;
 /** Characters of a text a diff uses: a sample stays small however long the documents are. */
 const TEXT_LIMIT = 5_000;
 
