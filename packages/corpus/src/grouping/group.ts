@@ -220,10 +220,13 @@ function connectedGroupsFromPairs(representatives: Uint32Array, pairs: NearPairs
   for (const d of representatives) root[d] = find(d);
 }
 
-/** A byte per document: 1 for those listed (a Set of a million numbers costs tens of megabytes). */
+/**
+ * A byte per document: 1 for those listed (a Set of a million numbers costs tens of megabytes). An indexed loop: a
+ * for-of over the typed array ran through its iterator, 65 ms of the grouping's serial end at 1M documents.
+ */
 function flagsOf(docs: Uint32Array, n: number): Uint8Array {
   const flags = new Uint8Array(n);
-  for (const d of docs) flags[d] = 1;
+  for (let i = 0; i < docs.length; i++) flags[docs[i]] = 1;
   return flags;
 }
 
