@@ -15,6 +15,7 @@
 import { recordFields, type DocumentEvent, type DocumentOptions, type HtmlExtractor, type ReadUnit, type WholeFile } from '../io/index.js';
 import { DIGEST_BYTES, type Analysis, type AnalyzedBatch, type AnalyzeInput, type AnalyzeOptions, type DocumentInfo } from './analyze-document.js';
 import type { Analyzer } from './analyzer.js';
+import type { RepeatedLines } from '../html/repeated-lines.js';
 import { sampledAt, sampleKey, type BoilerplateSample } from './boilerplate-sample.js';
 import type { RangeTaskResult } from './range-task.js';
 import { lineSource, rangeDocument, type RangeColumns, type RangeFile } from './document-table.js';
@@ -123,8 +124,14 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
   // text, about 100 MB/s against Readability's 10 on each worker) so the set a batch gets depends on the input
   // alone, never on which worker finished first: the same fingerprints for any --threads. Memory: the counter's
   // bounded table (html/repeated-lines.ts, LINE_TABLE_CAPACITY lines).
-  // Loaded here, with htmlToText (html/extractor.ts), only by a run that reads pages by their main content.
-  const repeated = extractor === 'main' ? new (await import('../html/repeated-lines.js')).RepeatedLines() : undefined;
+  // Loaded, with htmlToText (html/extractor.ts), only by a run that may read pages by their main content, while its
+  // first reads go out: flow() waits for it before it sequences anything (awaited here first, the workers waited
+  // for the import, 40 ms of every 2-thread run's start).
+  const repeatedLoad = extractor === 'main' ? import('../html/repeated-lines.js').then((loaded) => new loaded.RepeatedLines()) : undefined;
+  let repeated: RepeatedLines | undefined;
+  const repeatedReady = async () => {
+    if (repeatedLoad !== undefined) repeated ??= await repeatedLoad;
+  };
   // Bounded memory: no more reads and batches waiting than the workers can hold; the oldest goes first.
   const limit = 2 * analyzer.threads + 2;
   const reads: Read[] = [];
@@ -397,11 +404,13 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
         const filling = out[0] !== undefined && 'segment' in out[0] && out[0].segment.analysis === undefined;
         if (out.length <= limit || filling) {
           const next = await read.container.next();
+          await repeatedReady();
           if (next.done === true) reads.shift();
           else sequenceEvents(next.value);
           continue;
         }
       } else if (read !== undefined && ('events' in read || read.settled || ((all || full) && !ready()))) {
+        await repeatedReady();
         reads.shift();
         if ('result' in read) sequenceRange(read.file, await read.result, read.from);
         else if ('spans' in read) sequenceGroup(read.file, read.group, await read.spans);
