@@ -2,9 +2,9 @@
 // speed apart from its engine's. The engine is arithmetic on data in the cache and runs alike on the VMs measured
 // here; the job also touches fresh memory (every new array is page faults), reads records back one by one (a
 // system call each) and looks up hash tables and index buckets at random (a trip to memory each). On the VM of
-// 2026-12-05's second session a fresh page cost 11 to 14 µs and a small read 7 µs, and the job at 2 threads ran at
-// 0.8 to 0.9 times its engine where the VM before had run the same code at 1.07 to 1.12. Printed beside the results,
-// so that runs on different machines can be told apart.
+// 2026-12-05's second session a fresh page cost 10 to 14 µs and a small read 3.5 to 7 µs, and the job at 2 threads
+// ran at 0.7 to 0.9 times its engine where the VM before had run the same code at 1.07 to 1.12. Printed beside the
+// results, so that runs on different machines can be told apart.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 export interface MachineCosts {

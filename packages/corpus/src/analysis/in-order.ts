@@ -125,9 +125,10 @@ export async function* analyzeInOrder(units: AsyncIterable<ReadUnit>, analyzer: 
   // alone, never on which worker finished first: the same fingerprints for any --threads. Memory: the counter's
   // bounded table (html/repeated-lines.ts, LINE_TABLE_CAPACITY lines).
   // Loaded, with htmlToText (html/extractor.ts), only by a run that may read pages by their main content, while its
-  // first reads go out: flow() waits for it before it sequences anything (awaited here first, the workers waited
-  // for the import, 40 ms of every 2-thread run's start).
+  // first reads go out: flow() waits for it before it sequences anything. (Awaited before the reads, it kept the
+  // workers waiting 40 to 55 ms at the start of every run.)
   const repeatedLoad = extractor === 'main' ? import('../html/repeated-lines.js').then((loaded) => new loaded.RepeatedLines()) : undefined;
+  repeatedLoad?.catch(() => {}); // a failed load fails the run where flow() waits for it, not as an unhandled rejection
   let repeated: RepeatedLines | undefined;
   const repeatedReady = async () => {
     if (repeatedLoad !== undefined) repeated ??= await repeatedLoad;

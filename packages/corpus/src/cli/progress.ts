@@ -25,7 +25,6 @@ export function createProgress(stderr: Writable, quiet: boolean, label = 'dedupe
   if (quiet || tty.isTTY !== true) return SILENT;
   let bar: SingleBar | undefined;
   let total: number | undefined;
-  let started = false;
   let stopped = false;
   let latest = { bytesRead: 0, documents: 0 };
   const known = () => total !== undefined && total > 0;
@@ -37,19 +36,19 @@ export function createProgress(stderr: Writable, quiet: boolean, label = 'dedupe
     bar = new cliProgress.SingleBar({ stream: stderr, format, hideCursor: true, clearOnComplete: true, fps: 10, etaBuffer: 50 }, cliProgress.Presets.shades_classic);
     bar.start(known() ? total! : 1, known() ? latest.bytesRead : 0, { ...values(), total_mb: known() ? (total! / MB).toFixed(1) : '?' });
   };
+  // A package that fails to load leaves the run without a bar, nothing more.
   const loading = import('cli-progress').then(({ default: cliProgress }) => cliProgress);
-  loading.catch(() => {}); // no bar then: the run goes on without one
+  loading.catch(() => {});
   return {
     start(totalBytes) {
       total = totalBytes;
-      started = true;
       void loading.then((cliProgress) => {
         if (!stopped) show(cliProgress);
-      });
+      }, () => {});
     },
     update(bytesRead, documents) {
       latest = { bytesRead, documents };
-      if (started) bar?.update(known() ? bytesRead : 0, values());
+      bar?.update(known() ? bytesRead : 0, values());
     },
     clearLine() {
       if (bar) stderr.write('\r\x1b[2K');
