@@ -12,6 +12,17 @@
 /** postal-mime's maxHeadersSize default (4.0.0): the header lines of a whole message, in bytes, CRs and LFs aside. */
 export const MAIL_HEADERS_LIMIT = 2 * 1024 * 1024;
 
+/** The top-level header block as postal-mime reads it, its body's fields found. */
+export interface HeaderScan {
+  /** The Content-* fields, each [start, end) in the message: its lines, folds and line ends included. */
+  readonly bodyFields: readonly (readonly [number, number])[];
+  /** Where the empty line that ends the block starts; the message's length when there is none. */
+  readonly blankLine: number;
+  /** The header bytes postal-mime counts against maxHeadersSize: of the fields left out, and of the Content-* ones. */
+  readonly droppedBytes: number;
+  readonly keptBytes: number;
+}
+
 export interface BodyFieldsMessage {
   /** The message with only its body's top-level fields, in a buffer of its own (postal-mime copies any view it gets). */
   readonly message: ArrayBuffer;
@@ -24,25 +35,28 @@ const CR = 0x0d;
 const COLON = 0x3a;
 const CONTENT = 'content-';
 
-export function withBodyFieldsOnly(raw: Uint8Array): BodyFieldsMessage {
+export function scanHeaders(raw: Uint8Array): HeaderScan {
   const kept: [number, number][] = [];
   let droppedBytes = 0;
+  let keptBytes = 0;
   let field: { start: number; end: number; counted: number; keep: boolean | undefined } | undefined;
   let name = '';
   const closeField = () => {
     if (field === undefined) return;
-    if (field.keep ?? isBodyField(name)) kept.push([field.start, field.end]);
-    else droppedBytes += field.counted;
+    if (field.keep ?? isBodyField(name)) {
+      kept.push([field.start, field.end]);
+      keptBytes += field.counted;
+    } else droppedBytes += field.counted;
   };
   let at = 0;
-  let bodyStart = raw.length;
+  let blankLine = raw.length;
   while (at < raw.length) {
     const lf = raw.indexOf(LF, at);
     const next = lf < 0 ? raw.length : lf + 1;
     let end = lf < 0 ? raw.length : lf;
     while (end > at && raw[end - 1] === CR) end--;
     if (end === at) {
-      bodyStart = at;
+      blankLine = at;
       break;
     }
     const continues = field !== undefined && (raw[at] === 0x20 || raw[at] === 0x09);
@@ -62,16 +76,21 @@ export function withBodyFieldsOnly(raw: Uint8Array): BodyFieldsMessage {
     at = next;
   }
   closeField();
-  let size = raw.length - bodyStart;
-  for (const [start, end] of kept) size += end - start;
+  return { bodyFields: kept, blankLine: blankLine, droppedBytes, keptBytes };
+}
+
+/** The message with only its top-level Content-* fields, then its empty line and body, for postal-mime to parse. */
+export function withBodyFieldsOnly(raw: Uint8Array, scan: HeaderScan = scanHeaders(raw)): BodyFieldsMessage {
+  let size = raw.length - scan.blankLine;
+  for (const [start, end] of scan.bodyFields) size += end - start;
   const message = new Uint8Array(size);
   let to = 0;
-  for (const [start, end] of kept) {
+  for (const [start, end] of scan.bodyFields) {
     message.set(raw.subarray(start, end), to);
     to += end - start;
   }
-  message.set(raw.subarray(bodyStart), to);
-  return { message: message.buffer, droppedBytes };
+  message.set(raw.subarray(scan.blankLine), to);
+  return { message: message.buffer, droppedBytes: scan.droppedBytes };
 }
 
 /** Whether postal-mime could read the body by this field: its name starts with "content-", in any case. */
