@@ -66,6 +66,9 @@ export interface AnalysisRun {
   readonly sample?: BoilerplateSample;
 }
 
+/** While the pool starts, the walk lets the event loop turn once per this many entries. */
+const WALK_TURN_ENTRIES = 128;
+
 /** Less input than this is fingerprinted in one thread unless --threads says otherwise. */
 export const SMALL_INPUT_BYTES = 4 << 20;
 
@@ -89,6 +92,10 @@ export async function startAnalysis(inputs: readonly string[], stdin: Readable, 
         if (entry.kind === 'file') walkedBytes += entry.size;
       }
       position++;
+      // The walk's calls are synchronous and its generator never gives the event loop a turn, so without this the
+      // pool's start (a file read, compiles, the workers' spawn) waited for the whole walk: the workers of a run on
+      // SpamAssassin's 6,046 files took their first message at 0.85 s instead of 0.4 s.
+      if (early !== undefined && position % WALK_TURN_ENTRIES === 0) await new Promise(setImmediate);
       if (analyzer === undefined && early === undefined && options.threads > 1 && (options.autoThreads !== true || walkedBytes >= SMALL_INPUT_BYTES)) {
         early = createAnalyzer(options);
         early.catch(() => {}); // awaited below; a failed start is reported there, not as an unhandled rejection
