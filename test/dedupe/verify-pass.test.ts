@@ -1,8 +1,9 @@
 // The verification's sets of records read back by their place in a JSONL file (dedupe/verify-pass.ts), shingled on
 // the first pass's workers (analysis/record-sets-task.ts) or in this thread: each wanted document's set is the set of
 // its text, whatever the thread count, and a file changed between the two readings fails the run with one message
-// rather than compare another text.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// rather than compare another text. Documents read back from their inputs (whole files here, pages among them) have
+// their texts extracted and shingled on the same workers: the same sets, in order, with the boilerplate left out.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -13,6 +14,8 @@ import { startAnalysis, type AnalysisOptions } from '../../packages/corpus/src/a
 import { shingleHasher, shingleHashes } from '../../packages/corpus/src/analysis/shingle-sets.js';
 import { rereadVerification } from '../../packages/corpus/src/dedupe/verify-pass.js';
 import { OutputError } from '../../packages/corpus/src/io/write/index.js';
+import { htmlMainText } from '../../packages/corpus/src/html/main-text.js';
+import { articlePage } from '../support/html-pages.js';
 import { lcgUniform } from '../support/random.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'simhash-verify-pass-'));
@@ -37,6 +40,7 @@ async function verificationAfterReading(path: string, threads: number) {
   for await (const batch of run.batches()) documents.addBatch(batch);
   // Read by range, so located: what the verification reads back by its place, on the workers.
   expect(documents.location(0)).toBeDefined();
+  expect(documents.allLocated()).toBe(true);
   const verification = rereadVerification({ entries: run.entries, stdin: () => new PassThrough(), options }, run.sample!, settings, analyzer.recordSets);
   return { documents, verification, close: () => analyzer.close() };
 }
@@ -83,5 +87,55 @@ describe('the verification reads records back on the first pass\'s threads', () 
         await pass.close();
       }
     }
+  }, 60_000);
+});
+
+describe('the verification shingles texts it read back from their inputs on the first pass\'s threads', () => {
+  // Text files and pages, as a directory of whole files is read: no document has a place to be read back by.
+  const files = join(dir, 'files');
+  mkdirSync(files);
+  const texts = records(150, 9).map((line) => JSON.parse(line).text as string);
+  const inputs = texts.map((text, i) => (i % 4 === 1 ? { name: `page-${String(i).padStart(3, '0')}.html`, text: articlePage(i, 4).html } : { name: `text-${String(i).padStart(3, '0')}.txt`, text }));
+  for (const input of inputs) writeFileSync(join(files, input.name), input.text);
+  const byName = [...inputs].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const pageOptions: AnalysisOptions = { ...options, html: 'main' };
+  const hasher = shingleHasher(settings);
+  const expected = (without: ReadonlySet<number>) =>
+    new Map(byName.flatMap((input, doc) => (everyThird(doc) ? [[doc, shingleHashes(hasher, input.name.endsWith('.html') ? htmlMainText(input.text) : input.text).filter((s) => !without.has(s))] as const] : [])));
+
+  async function setsAfterReading(threads: number, without?: ReadonlySet<number>): Promise<Map<number, Uint32Array>> {
+    const analyzer = await createAnalyzer({ threads, engine: 'wasm', shingle: 3 });
+    try {
+      const run = await startAnalysis([files], new PassThrough(), { ...pageOptions, threads }, { skipped: () => {} }, analyzer);
+      const documents = new DocumentTable();
+      for await (const batch of run.batches()) documents.addBatch(batch);
+      expect(documents.location(0)).toBeUndefined();
+      expect(documents.allLocated()).toBe(false);
+      const verification = rereadVerification({ entries: run.entries, stdin: () => new PassThrough(), options: pageOptions }, run.sample!, settings, analyzer.recordSets);
+      const sets = new Map<number, Uint32Array>();
+      let last = -1;
+      for await (const { doc, set } of verification.sets(everyThird, documents, without)) {
+        expect(doc, 'in input order, each once').toBeGreaterThan(last);
+        last = doc;
+        sets.set(doc, set);
+      }
+      return sets;
+    } finally {
+      await analyzer.close();
+    }
+  }
+
+  it('gives each wanted document the set of its text or its page\'s main content, at 1, 2 and 3 threads', async () => {
+    const want = expected(new Set());
+    expect([...want.keys()].some((doc) => byName[doc].name.endsWith('.html'))).toBe(true);
+    for (const threads of [1, 2, 3]) expect(await setsAfterReading(threads), `${threads} threads`).toEqual(want);
+  }, 60_000);
+
+  it('leaves the boilerplate out of each set on the workers', async () => {
+    // A few shingles of the first wanted page, as if the sample had found them everywhere.
+    const page = [...expected(new Set()).entries()].find(([doc]) => byName[doc].name.endsWith('.html'))![1];
+    const without = new Set(Array.from(page.subarray(0, 5)));
+    const want = expected(without);
+    expect(await setsAfterReading(2, without)).toEqual(want);
   }, 60_000);
 });

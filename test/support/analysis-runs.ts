@@ -71,7 +71,7 @@ export async function groupedOutputs(batches: readonly AnalyzedBatch[], { option
   const stdin = () => new PassThrough().end();
   // The sets read back in this thread (the run's workers are a pipeline's to keep: test/dedupe/verify-pass.test.ts).
   const inThread = await createAnalyzer({ threads: 1, engine: 'wasm', shingle: 3 });
-  const verify = rereadVerification({ entries, stdin, options }, sample, { mode: 'jaccard', threshold: 0.5, shingle: 3 }, inThread.recordSets);
+  const verify = rereadVerification({ entries, stdin, options }, sample, { mode: 'jaccard', threshold: 0.5 }, inThread.recordSets);
   const grouped = await groupBatches((async function* () { yield* batches; })(), { maxDistance: 12, minTokens: 20, grouping: 'leader', verify, keep: { max: 'score' } });
   const placement = placeDocuments(grouped, grouped.documents.length);
   const rows = [...clusterRows(placement, (doc) => documentName(grouped.documents.at(doc)))];

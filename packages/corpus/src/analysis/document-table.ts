@@ -134,6 +134,11 @@ export class DocumentTable {
     return { path: segment.columns.file.path, offset: segment.columns.offset[i], length: segment.columns.length[i] };
   }
 
+  /** Whether every document can be read back alone by its place (location), with no input read again. */
+  allLocated(): boolean {
+    return this.segments.every((segment) => ('infos' in segment ? segment.infos.every((info) => info instanceof RangeDocument) : segment.columns.byOffset));
+  }
+
   /** The documents' bytes, all together. */
   totalBytes(): number {
     let total = 0;

@@ -1,8 +1,9 @@
-// The verification's exact shingle sets (grouping/verify.ts) of JSONL records read back by their place in a file,
-// read and shingled on a worker (or in this thread with one): what dedupe/verify-pass.ts hands out, a stretch of the
-// wanted records at a time, when the first pass's workers are still there. Each record must still be the one the
-// first pass read (its id as then): the task says which is not, and the main thread fails the run rather than compare
-// another text.
+// The verification's exact shingle sets (grouping/verify.ts), made on a worker (or in this thread with one): what
+// dedupe/verify-pass.ts hands out, a stretch of the wanted documents at a time, when the first pass's workers are
+// still there. Either JSONL records read back here by their place in a file, each of which must still be the one the
+// first pass read (its id as then: the task says which is not, and the main thread fails the run rather than compare
+// another text); or texts the main thread read back itself (second-pass.ts, which checks them), for a worker to
+// extract and shingle: pages by their main content are most of the verification's time, 4.5 ms each on WARC.
 import { closeSync, openSync } from 'node:fs';
 import type { Text } from 'simhash-wasm';
 import { createFeatureKernels } from 'simhash-wasm/internal';
@@ -13,7 +14,10 @@ import { recordFields } from '../io/formats/jsonl-record.js';
 import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
 import { joinSets, leavingOut, shingleSetOf } from './shingle-sets.js';
 
-export interface RecordSetsInput {
+export type RecordSetsInput = RecordsAtPlaces | TextsRead;
+
+/** JSONL records to read back by their place. */
+export interface RecordsAtPlaces {
   readonly path: string;
   /** Per record: where its line is and its length (the first pass's), and its id then. */
   readonly offsets: Float64Array;
@@ -23,6 +27,15 @@ export interface RecordSetsInput {
   readonly idField?: string;
   readonly html: HtmlMode;
   /** Shingles each set comes without (the verification's boilerplate). */
+  readonly without?: Uint32Array;
+}
+
+/** Documents' texts as the main thread read them back, in order. */
+export interface TextsRead {
+  readonly texts: readonly string[];
+  /** 1 for a text that is a page, to extract by `html`'s extractor. */
+  readonly pages: Uint8Array;
+  readonly html: HtmlMode;
   readonly without?: Uint32Array;
 }
 
@@ -41,19 +54,10 @@ export const recordSetsTask: Task<RecordSetsInput, RecordSetsResult> = {
     // memory, where the set is made. Features taken as a new array each (hasher.features) cost 4 µs a record more.
     const kernels = createFeatureKernels();
     const setOf = (text: Text) => shingleSetOf(fingerprintWithFeaturesInto(text, kernels.sink).features, kernels);
-    return ({ path, offsets, lengths, ids, textField, idField, html, without }) => {
-      const recordAt = recordsAt(recordFields(textField, idField), html);
-      const records: ({ readonly text: string; readonly html: boolean } | { readonly text: Uint8Array; readonly html: false })[] = [];
-      const fd = openSync(path, 'r');
-      try {
-        for (let i = 0; i < offsets.length; i++) {
-          const record = recordAt(fd, offsets[i], lengths[i]);
-          if (record === null || 'skip' in record || record.id !== ids[i]) return { changed: i, ends: new Uint32Array(0), shingles: new Uint32Array(0) };
-          records.push(record);
-        }
-      } finally {
-        closeSync(fd);
-      }
+    return (input) => {
+      const records = 'texts' in input ? input.texts.map((text, i) => ({ text, html: input.pages[i] === 1 })) : recordsAtPlaces(input);
+      if (typeof records === 'number') return { changed: records, ends: new Uint32Array(0), shingles: new Uint32Array(0) };
+      const { html, without } = input;
       const extractor = htmlExtractor(html);
       const pages = records.some((r) => r.html);
       // A page by its main content waits for Readability to load, the first time (html/extractor.ts). Other tasks run
@@ -70,3 +74,22 @@ export const recordSetsTask: Task<RecordSetsInput, RecordSetsResult> = {
   },
   transfer: (result) => [result.ends.buffer, result.shingles.buffer] as ArrayBuffer[],
 };
+
+type ReadRecord = { readonly text: string; readonly html: boolean } | { readonly text: Uint8Array; readonly html: false };
+
+/** The records at their places, or the first that is no longer the document the first pass read. */
+function recordsAtPlaces({ path, offsets, lengths, ids, textField, idField, html }: RecordsAtPlaces): ReadRecord[] | number {
+  const recordAt = recordsAt(recordFields(textField, idField), html);
+  const records: ReadRecord[] = [];
+  const fd = openSync(path, 'r');
+  try {
+    for (let i = 0; i < offsets.length; i++) {
+      const record = recordAt(fd, offsets[i], lengths[i]);
+      if (record === null || 'skip' in record || record.id !== ids[i]) return i;
+      records.push(record);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return records;
+}

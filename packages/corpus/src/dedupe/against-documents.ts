@@ -34,7 +34,7 @@ export async function readReferenceDocuments(inputs: readonly string[], options:
   const verify = options.verify === undefined || options.verify === 'off' ? undefined : rereadVerification(
     { entries: run.entries, stdin: noStdin, options },
     run.sample!,
-    { mode: options.verify, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens },
+    { mode: options.verify, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD },
     (await createAnalyzer({ ...options, threads: 1 })).recordSets,
   );
   return {

@@ -69,7 +69,7 @@ export async function runDedupe(inputs: readonly string[], stdinOrOpen: Readable
   const run = await startAnalysis(inputs, stdin(), { ...options, sketches: verifying, keepField: keepField(options.keep), keepWorkers: true }, notes.hooks, analyzer);
   const verify = !verifying || run.sample === undefined
     ? undefined
-    : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as SimilarityMode, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD, shingle: options.shingle, tokens: options.tokens }, run.recordSets);
+    : rereadVerification({ entries: run.entries, stdin, options }, run.sample, { mode: options.verify as SimilarityMode, threshold: options.verifyThreshold ?? DEFAULT_VERIFY_THRESHOLD }, run.recordSets);
   const chooseDistance = verify !== undefined && options.autoDistance === true ? chooseCandidates : undefined;
   // The workers stay for the grouping's pairs and the verification's sets (run.search, run.recordSets); the grouping
   // lets them go when it needs them no more.

@@ -87,7 +87,12 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   // The workers stay while the grouping has seconds of work for them: a search that pays, then the verification's
   // sets; otherwise they go now, before the grouping's memory peaks (the verification then reads in this thread).
   // Their threads end while the grouping starts: waiting for them here cost 50 ms of a 3.7 s run at 1M documents.
-  const closing = settings.chooseDistance === undefined && !search.usesWorkers(settings.maxDistance, n) ? search.close() : undefined;
+  // Documents read back from their inputs, not by their place, are the verification's seconds of work for them
+  // whatever the search (dedupe/verify-pass.ts: their texts extracted and shingled there; 19 s of pages by their
+  // main content in this thread on 30,000 WARC pages).
+  const verifyOnWorkers = settings.verify !== undefined && !documents.allLocated();
+  const stays = (k: number) => verifyOnWorkers || search.usesWorkers(k, n);
+  const closing = settings.chooseDistance === undefined && !stays(settings.maxDistance) ? search.close() : undefined;
   closing?.catch(() => {}); // awaited before the groups are given back
   const fingerprints = joinBatchArrays(parts.map((part) => part.fingerprints), (length) => new BigUint64Array(length));
   const tokens = joinBatchArrays(parts.map((part) => part.tokens), (length) => new Uint32Array(length));
@@ -116,7 +121,7 @@ async function groupWith(batches: AsyncIterable<AnalyzedBatch>, sketches: Spille
   }
   const input = { ...base, maxDistance: distanceChoice?.distance ?? settings.maxDistance };
   await closing;
-  if (!search.usesWorkers(input.maxDistance, n)) await search.close();
+  if (!stays(input.maxDistance)) await search.close();
   const reference = await againstReference(input, settings, sketches, documents);
   // The choice found the candidates already: those of them a reference did not take (reference-match.ts).
   const candidates = chosenCandidates === undefined ? await candidatePairs(input, search) : pairsOfRepresentatives(chosenCandidates, input.classOf);
