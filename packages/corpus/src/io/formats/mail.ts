@@ -1,5 +1,5 @@
 // RFC 822 / RFC 5322 messages (--mail), decoded by postal-mime (MIME parts, quoted-printable and base64, charsets), or,
-// for a message of one plain-text part, as postal-mime would decode it (plain-message.ts).
+// for a message of one plain-text or HTML part, as postal-mime would decode it (single-part-message.ts).
 // A message is compared by what its reader sees, not by its transfer encoding: the same text sent as
 // quoted-printable, as base64 or plain gives one fingerprint, and "=3D=3D=3D" lines never outvote the words.
 import type { InputDocument } from '../input-document.js';
@@ -7,22 +7,22 @@ import type { DocumentOptions } from '../read-options.js';
 import { looksBinary } from '../bytes/utf8.js';
 import { withConcatBlob } from './concat-blob.js';
 import { MAIL_HEADERS_LIMIT, scanHeaders, withBodyFieldsOnly, type HeaderScan } from './mail-headers.js';
-import { plainMessageText } from './plain-message.js';
+import { singlePartBodies } from './single-part-message.js';
 import { wholeDocument } from './whole-document.js';
 
 type Parse = (message: Uint8Array, scan: HeaderScan) => Promise<{ text?: string; html?: string }>;
 let parser: Promise<Parse> | undefined;
 
 /**
- * The message's text and HTML bodies: a message of one plain-text part read here (plain-message.ts), any other by
+ * The message's text and HTML bodies: a message of one plain-text or HTML part read here (single-part-message.ts), any other by
  * postal-mime, loaded at the first such message (commands that read no mail do not pay for it).
  */
 function parse(message: Uint8Array): Promise<{ text?: string; html?: string }> {
   const scan = scanHeaders(message);
   // A message over the header limit is postal-mime's to refuse, with its own words.
   if (scan.droppedBytes + scan.keptBytes <= MAIL_HEADERS_LIMIT) {
-    const text = plainMessageText(message, scan);
-    if (text !== undefined) return Promise.resolve(text === '' ? {} : { text });
+    const bodies = singlePartBodies(message, scan);
+    if (bodies !== undefined) return Promise.resolve(bodies);
   }
   parser ??= import('postal-mime').then(({ default: PostalMime }) => async (bytes: Uint8Array, scan: HeaderScan) => {
     // The body's own fields only (mail-headers.ts), counted against the same limit as the whole header block.

@@ -1,8 +1,9 @@
-// The text of a message that is one plain-text part, made here without postal-mime, exactly as postal-mime 4.0.0
-// makes it. Most of SpamAssassin's messages are such a part (4,144 of 6,046), and for them postal-mime's machinery
-// (a promise a line, a decoder object, the joined chunks, every field parsed) was most of a `--mail` run's decoding.
-// Anything else (a multipart, an encoded or flowed body, an attachment, a charset outside the few below, a Content-*
-// field with a byte that is not ASCII or a form this file does not parse) returns undefined, for postal-mime to read.
+// The body of a message that is one plain-text or HTML part, made here without postal-mime, exactly as postal-mime
+// 4.0.0 makes it. Most of SpamAssassin's messages are such a part (4,144 plain-text and 529 HTML of 6,046), and for
+// them postal-mime's machinery (a promise a line, a decoder object, the joined chunks, every field parsed) was most
+// of a `--mail` run's decoding. Anything else (a multipart, an encoded or flowed body, an attachment, a charset
+// outside the few below, a Content-* field with a byte that is not ASCII or a form this file does not parse) returns
+// undefined, for postal-mime to read.
 //
 // postal-mime reads such a message so, and so does this file:
 // - lines end at LF, a line's trailing CRs not part of it; the header block ends at the first empty line
@@ -12,8 +13,9 @@
 //   Content-Disposition count;
 // - no Content-Type is text/plain with no charset (UTF-8); a parameter's first occurrence counts; only a
 //   disposition of "attachment" makes a text part something else;
-// - the body is each line after the empty one, followed by "\n", decoded by TextDecoder of the charset's label.
-// test/io/plain-message.test.ts holds every SpamAssassin message and each rule against postal-mime itself.
+// - the body is each line after the empty one, followed by "\n", decoded by TextDecoder of the charset's label: the
+//   message's text for text/plain, its HTML for text/html, and neither when that is empty.
+// test/io/single-part-message.test.ts holds every SpamAssassin message and each rule against postal-mime itself.
 import type { HeaderScan } from './mail-headers.js';
 
 const LF = 0x0a;
@@ -21,8 +23,8 @@ const CR = 0x0d;
 
 /** A parameter: a name, then a token or a quoted string with no escape or parenthesis (so no comment anywhere). */
 const PARAMETER = /;[ \t]*([\w-]+)[ \t]*=[ \t]*(?:"([^"\\()]*)"|([\w.:/+-]+))[ \t]*/gy;
-/** `text/plain`, with parameters as above only, and a ";" at the end or not. */
-const PLAIN_TYPE = /^text\/plain[ \t]*(?:;[ \t]*[\w-]+[ \t]*=[ \t]*(?:"[^"\\()]*"|[\w.:/+-]+)[ \t]*)*(?:;[ \t]*)?$/i;
+/** `text/plain` or `text/html`, with parameters as above only, and a ";" at the end or not. */
+const TEXT_TYPE = /^text\/(plain|html)[ \t]*(?:;[ \t]*[\w-]+[ \t]*=[ \t]*(?:"[^"\\()]*"|[\w.:/+-]+)[ \t]*)*(?:;[ \t]*)?$/i;
 /** A disposition that leaves the part inline: postal-mime looks for "attachment" only. */
 const INLINE = /^(?:inline[ \t]*(?:;.*)?)?$/is;
 /** The transfer encodings postal-mime passes through unchanged (and none at all). */
@@ -31,8 +33,8 @@ const IDENTITY_ENCODING = /^(?:7bit|8bit|binary|)$/i;
 const LABELS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii', 'iso-8859-1', 'latin1', 'windows-1252', 'iso-8859-15']);
 const decoders = new Map<string, TextDecoder>();
 
-/** The message's text as postal-mime gives it ('' for an empty body), or undefined when postal-mime must read it. */
-export function plainMessageText(raw: Uint8Array, scan: HeaderScan): string | undefined {
+/** The message's text or HTML body as postal-mime gives them, or undefined when postal-mime must read it. */
+export function singlePartBodies(raw: Uint8Array, scan: HeaderScan): { text?: string; html?: string } | undefined {
   let type: string | undefined;
   let encoding: string | undefined;
   let disposition: string | undefined;
@@ -46,20 +48,23 @@ export function plainMessageText(raw: Uint8Array, scan: HeaderScan): string | un
   }
   if (encoding !== undefined && !IDENTITY_ENCODING.test(encoding)) return undefined;
   if (disposition !== undefined && !INLINE.test(disposition)) return undefined;
-  const label = type === undefined ? 'utf-8' : plainCharset(type);
-  if (label === undefined || !LABELS.has(label)) return undefined;
-  let decoder = decoders.get(label);
-  if (decoder === undefined) decoders.set(label, (decoder = new TextDecoder(label)));
-  return decoder.decode(bodyLines(raw, scan.blankLine));
+  const part = type === undefined ? { html: false, label: 'utf-8' } : textType(type);
+  if (part === undefined || !LABELS.has(part.label)) return undefined;
+  let decoder = decoders.get(part.label);
+  if (decoder === undefined) decoders.set(part.label, (decoder = new TextDecoder(part.label)));
+  const body = decoder.decode(bodyLines(raw, scan.blankLine));
+  if (body === '') return {};
+  return part.html ? { html: body } : { text: body };
 }
 
 /**
- * The charset label of a text/plain type, lower case ("utf-8" when it names none), as postal-mime's parameter parser
- * finds it for such a simple type: the first "charset" counts. Undefined for another type, or one with a format
- * parameter (format=flowed rejoins lines).
+ * Whether a text/plain or text/html type is HTML, and its charset label, lower case ("utf-8" when it names none), as
+ * postal-mime's parameter parser finds it for such a simple type: the first "charset" counts. Undefined for another
+ * type, or one with a format parameter (format=flowed rejoins lines).
  */
-function plainCharset(type: string): string | undefined {
-  if (!PLAIN_TYPE.test(type)) return undefined;
+function textType(type: string): { html: boolean; label: string } | undefined {
+  const matched = TEXT_TYPE.exec(type);
+  if (matched === null) return undefined;
   let charset: string | undefined;
   PARAMETER.lastIndex = type.indexOf(';');
   for (let match = PARAMETER.exec(type); match !== null; match = PARAMETER.exec(type)) {
@@ -67,7 +72,7 @@ function plainCharset(type: string): string | undefined {
     if (name === 'format') return undefined;
     if (name === 'charset') charset ??= trimSpaces(match[2] ?? match[3]).toLowerCase();
   }
-  return charset ?? 'utf-8';
+  return { html: matched[1].toLowerCase() === 'html', label: charset ?? 'utf-8' };
 }
 
 /** A field's name (lower case) and value, as postal-mime unfolds them; undefined if a byte is not ASCII. */
