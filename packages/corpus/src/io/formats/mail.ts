@@ -1,5 +1,5 @@
-// RFC 822 / RFC 5322 messages (--mail), decoded by postal-mime (MIME parts, quoted-printable and base64, charsets), or,
-// for a message of one plain-text or HTML part, as postal-mime would decode it (single-part-message.ts).
+// RFC 822 / RFC 5322 messages (--mail), decoded by postal-mime (MIME parts, quoted-printable and base64,
+// charsets), or, a message of one plain-text or HTML part, as postal-mime would decode it (single-part-message.ts).
 // A message is compared by what its reader sees, not by its transfer encoding: the same text sent as
 // quoted-printable, as base64 or plain gives one fingerprint, and "=3D=3D=3D" lines never outvote the words.
 import type { InputDocument } from '../input-document.js';
@@ -14,8 +14,8 @@ type Parse = (message: Uint8Array, scan: HeaderScan) => Promise<{ text?: string;
 let parser: Promise<Parse> | undefined;
 
 /**
- * The message's text and HTML bodies: a message of one plain-text or HTML part read here (single-part-message.ts), any other by
- * postal-mime, loaded at the first such message (commands that read no mail do not pay for it).
+ * The message's text and HTML bodies: a message of one plain-text or HTML part read here (single-part-message.ts),
+ * any other by postal-mime, loaded at the first such message (commands that read no mail do not pay for it).
  */
 function parse(message: Uint8Array): Promise<{ text?: string; html?: string }> {
   const scan = scanHeaders(message);
