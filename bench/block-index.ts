@@ -8,6 +8,7 @@ import { shapeOf } from '../packages/simhash-wasm/src/block-index/plan/layout.js
 import { setSubIndexMin, SUB_INDEX_MIN } from '../packages/simhash-wasm/src/block-index/tables/sub-index.js';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { BruteForce, MapOfBlocks, nearQueries, referenceFingerprints, withGiantCluster, withPlanted } from './block-index-data.js';
+import { median } from './support/median.js';
 
 const MILLION = 1_000_000;
 
@@ -57,12 +58,6 @@ async function interleaved(context: SuiteContext, id: string, tasks: readonly Ti
     context.log(`  ${id}: round ${round}/${rounds} done`);
   }
   return { measured, reference };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en');

@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { roundsTable, runRounds, type RoundTask } from './rounds.js';
 import { SEED_SHINGLE, seedWorkload, xorAll } from './workloads.js';
+import { median } from './support/median.js';
 
 const [baseArg, roundsArg = '7'] = process.argv.slice(2);
 if (baseArg === undefined) throw new Error('usage: npx tsx bench/checkouts.ts <other built checkout> [rounds]');
@@ -58,7 +59,6 @@ const tasks: RoundTask[] = checkouts.flatMap(({ name, files, hasher }) => [
 const outcome = await runRounds(tasks, Number(roundsArg), (message) => process.stderr.write(`${message}\n`));
 // Within a round both checkouts ran back to back under the same load: the median of the rounds' time ratios is the
 // comparison that load of the moment weighs on least.
-const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 const ratios = outcome.tasks.filter((t) => t.name.startsWith('this: ')).map((mine) => {
   const theirs = outcome.tasks.find((t) => t.name === mine.name.replace('this: ', 'base: '))!;
   return `| ${mine.name.slice(6)} | ${median(mine.ms.map((ms, i) => theirs.ms[i] / ms)).toFixed(2)}× |`;

@@ -11,6 +11,7 @@ import * as pure from '../packages/simhash-wasm/src/pure/index.js';
 import { roundsTable, runRounds, type RoundsOutcome, type RoundTask } from './rounds.js';
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { firstDocuments, SEED_SHINGLE, SEED_XOR, seedWorkload, spamAssassinWorkload, xorAll, type Workload } from './workloads.js';
+import { median } from './support/median.js';
 
 type Hasher = ReturnType<typeof wasm.createSimHash>;
 
@@ -111,11 +112,6 @@ const GOALS = [
 /** Each engine's best task by its median ratio to the reference (paired rounds, as the table), against its goal. */
 function goals(outcome: RoundsOutcome): string {
   const reference = outcome.reference!;
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  };
   const lines = GOALS.map(({ engine, times }) => {
     const ratios = outcome.tasks
       .filter((task) => task.name.startsWith(`${engine} `))

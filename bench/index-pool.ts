@@ -9,6 +9,7 @@ import { createIndexPool, snapshotIndex, type IndexPool } from '../packages/simh
 import type { BenchSuite, SuiteContext } from './suite.js';
 import { referenceFingerprints, withPlanted } from './block-index-data.js';
 import { startProbe } from './parallel-probe.js';
+import { median } from './support/median.js';
 
 const MILLION = 1_000_000;
 const count = (n: number) => Math.round(n).toLocaleString('en');
@@ -52,12 +53,6 @@ async function rounds(context: SuiteContext, id: string, tasks: readonly Timed[]
     context.log(`  ${id}: round ${round}/${roundCount} done`);
   }
   return { ms, cpuMs, reference };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** One row per task: rate (or ms), its ratio to the first task's (the one-thread baseline), and to the reference. */

@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { namedOnly, type BenchSuite, type SuiteContext } from './suite.js';
+import { median } from './support/median.js';
 
 const CLI = fileURLToPath(new URL('../packages/corpus/dist/cli.js', import.meta.url));
 /** Prints the process's CPU time at exit: loaded into the child with --require. */
@@ -36,7 +37,6 @@ function runDedupe(args: readonly string[]): { seconds: number; documents: numbe
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en');
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function rowOf(context: SuiteContext, name: string, args: readonly string[]): Promise<string> {
   const reference = context.yardstick === undefined ? undefined : (await context.yardstick.sampleFingerprint()).fingerprintDocsPerSecond;

@@ -2,6 +2,7 @@
 // shared machine the load of the moment weighs on all of them alike, and ratios are taken within a round.
 import { Bench } from 'tinybench';
 import type { Yardstick } from './yardstick.js';
+import { median } from './support/median.js';
 
 export interface RoundTask {
   readonly name: string;
@@ -59,12 +60,6 @@ export async function runRounds(
     tasks: tasks.map((t) => ({ name: t.name, items: t.items, bytes: t.bytes, ms: ms.get(t.name)! })),
     reference: yardstick ? { name: REFERENCE_TASK, items: yardstick.items, bytes: yardstick.bytes, ms: ms.get(REFERENCE_TASK)! } : undefined,
   };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /**

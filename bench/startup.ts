@@ -7,13 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { BenchSuite, SuiteContext } from './suite.js';
+import { median } from './support/median.js';
 
 const COLD = fileURLToPath(new URL('./wasm-cold.ts', import.meta.url));
 const DIST = new URL('../dist/browser/', import.meta.url);
 /** Fresh processes per round, for each of the two kinds of sample. */
 const PER_ROUND = 6;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 function coldSamples(processes: number): Record<string, number[]> {

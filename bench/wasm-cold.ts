@@ -12,6 +12,7 @@
 // keyed by their bytes), with the lite bundle and the full one in turn.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { median } from './support/median.js';
 
 const [, , first, second] = process.argv;
 
@@ -84,7 +85,6 @@ document.title = JSON.stringify({ init: t1 - t0, first: t2 - t1, fromHex: typeof
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 if (first === '--child') {
