@@ -32,12 +32,14 @@ export async function* containerDocuments(path: string, format: ContainerFormat,
     return;
   }
   if (format === 'warc' && from > 0) {
-    yield* warcDocuments(path, head.chunks, options, counter, from);
+    yield* warcDocuments(path, head.chunks, options, counter, { base: from });
     return;
   }
   const compression = detectCompression(head.head);
   if (format === 'warc') {
-    yield* warcDocuments(path, compression === 'zstd' ? decompressStream('zstd', head.chunks) : head.chunks, options, counter);
+    // Gzipped record by record: past a damaged member, the file is read again from the next (warc-members.ts).
+    const reread = compression === 'gzip' ? (offset: number) => alignedFileChunks(path, offset) : undefined;
+    yield* warcDocuments(path, compression === 'zstd' ? decompressStream('zstd', head.chunks) : head.chunks, options, counter, { reread });
     return;
   }
   const chunks = compression === undefined ? head.chunks : decompressStream(compression, head.chunks);

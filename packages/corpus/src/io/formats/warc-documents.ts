@@ -10,6 +10,7 @@ import type { DocumentEvent, InputDocument } from '../input-document.js';
 import { describeReadError } from '../read-error.js';
 import type { DocumentOptions } from '../read-options.js';
 import { decodePayload, isHtmlType, isTextual, parseMediaType } from './warc-payload.js';
+import { nextWarcMember } from './warc-members.js';
 import { wantsHtml } from './whole-document.js';
 
 /** Records are handed on this many events at a time: one step of the async machinery per batch, not per record. */
@@ -31,15 +32,18 @@ export type WarcOutcome =
   /** No record: bytes after the last one, or damaged data (nothing after it is read). */
   | { readonly offset: number; readonly record: false; readonly reason: string };
 
+/** A gzipped WARC file's bytes from an offset on, read again: where the records after a damaged member are found. */
+export type Reread = (offset: number) => AsyncIterable<Uint8Array>;
+
 /**
  * `chunks`: the file's bytes, plain or per-record gzip (warcio detects which), zstd already decompressed;
  * `counter`: the bytes the caller has read so far (before decompression), reported with the records. `base`: the
  * bytes are a plain file's from a record at this offset on (the records before were read by spans: warc-spans.ts),
- * which names the records by their offsets in the file.
+ * which names the records by their offsets in the file. `reread`: a gzipped file's, to read on past a damaged member.
  */
-export async function* warcDocuments(label: string, chunks: AsyncIterable<Uint8Array>, options: DocumentOptions, counter: ByteCounter, base?: number): AsyncGenerator<DocumentEvent[]> {
+export async function* warcDocuments(label: string, chunks: AsyncIterable<Uint8Array>, options: DocumentOptions, counter: ByteCounter, { base, reread }: { base?: number; reread?: Reread } = {}): AsyncGenerator<DocumentEvent[]> {
   let events: DocumentEvent[] = [];
-  for await (const outcome of warcOutcomes(chunks, options, base !== undefined)) {
+  for await (const outcome of warcOutcomes(chunks, options, base !== undefined, reread)) {
     const source = warcRecordSource(label, (base ?? 0) + outcome.offset);
     const { result } = outcome.record ? outcome : { result: { reason: outcome.reason } };
     if (result !== undefined) events.push('reason' in result ? { kind: 'skipped', source, reason: result.reason } : { kind: 'document', document: { source, ...result } });
@@ -56,9 +60,10 @@ export async function* warcDocuments(label: string, chunks: AsyncIterable<Uint8A
  * The records of a WARC stream in order, each by its offset in the stream's bytes, and what follows the last.
  * `plain`: the bytes are part of a plain file that began as WARC, from one of its records on: read as plain from the
  * first byte, as warcio reads the whole file once its first chunk showed no gzip (left to guess on a part, warcio
- * would try a first chunk of a few bytes as gzip, wait for more, and drop it).
+ * would try a first chunk of a few bytes as gzip, wait for more, and drop it). `reread`: the stream is a gzipped
+ * file's, to be read again past a damaged member, from the next member that holds a record (warc-members.ts).
  */
-export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: DocumentOptions, plain = false): AsyncGenerator<WarcOutcome> {
+export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: DocumentOptions, plain = false, reread?: Reread, origin = 0): AsyncGenerator<WarcOutcome> {
   const { AsyncIterReader: Reader, WARCParser: Parser } = await loadWarcio();
   // The bytes warcio is given (its offsets count the same bytes), so what it leaves after the last record is known.
   const fed = byteCounter();
@@ -74,9 +79,11 @@ export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: 
         let total = fed.bytes;
         for await (const chunk of stream) total += chunk.length;
         // Gzipped, its offset stands at the end of the last whole member by now: bytes past it are a member the file
-        // ends inside (a .warc.gz cut short), whose record warcio drops without a word.
-        if (records > 0 && parser.offset !== lastOffset && parser.offset < total) {
-          yield { offset: parser.offset, record: false, reason: `${total - parser.offset} bytes after the last whole record are a record cut short, not read` };
+        // ends inside (a .warc.gz cut short) or a damaged one, whose record warcio drops without a word; the records
+        // of the members after a damaged one are read on.
+        if ((records > 0 || reread !== undefined) && parser.offset !== lastOffset && parser.offset < total) {
+          if (reread !== undefined) yield* readOnAfter(parser.offset, reread, options, total, origin);
+          else yield { offset: parser.offset, record: false, reason: `${total - parser.offset} bytes after the last whole record are a record cut short, not read` };
           return;
         }
         // Plain, its offset and length are those of the last record (it measures a record when it moves on).
@@ -87,7 +94,12 @@ export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: 
       const offset = parser.offset;
       lastOffset = offset;
       records++;
-      // warcio hands back what follows a record even when it is no WARC record (no WARC-Type): say so, go on.
+      // warcio hands back what follows a record even when it is no WARC record (no WARC-Type): say so, go on. In a
+      // gzipped file that is a damaged member (warcio then reads the rest as its block): read on from the next.
+      if ((record.warcType === null || record.warcType === undefined) && reread !== undefined) {
+        yield* readOnAfter(offset, reread, options, undefined, origin);
+        return;
+      }
       if (record.warcType === null || record.warcType === undefined) yield { offset, record: true, result: { reason: 'not a WARC record (its header has no WARC-Type)' } };
       else yield { offset, record: true, result: await recordDocument(record, options) };
     }
@@ -98,6 +110,23 @@ export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: 
     // Read to its end or not (damaged data, a caller that stops early), the file is closed now, not when collected.
     await stream.return(undefined);
   }
+}
+
+/**
+ * A gzipped file's records after damage at `damage` (a member that does not inflate, or not to a record): the damage
+ * reported, then the records from the next member that holds one (warc-members.ts), offsets as the stream's. `total`:
+ * the stream's length, when known; with no record after the damage, its bytes are a record cut short. `origin`: where
+ * the stream starts in the file, for the report to name the next record's offset in it.
+ */
+async function* readOnAfter(damage: number, reread: Reread, options: DocumentOptions, total: number | undefined, origin: number): AsyncGenerator<WarcOutcome> {
+  const next = await nextWarcMember(reread(damage + 1), damage + 1);
+  if (next === undefined) {
+    const bytes = total === undefined ? 'the bytes' : `${total - damage} bytes`;
+    yield { offset: damage, record: false, reason: `${bytes} after the last whole record are a record cut short, not read` };
+    return;
+  }
+  yield { offset: damage, record: false, reason: `damaged WARC data: ${next - damage} bytes up to the next record, at offset ${origin + next}, not read` };
+  for await (const outcome of warcOutcomes(reread(next), options, false, (offset) => reread(next + offset), origin + next)) yield { ...outcome, offset: next + outcome.offset };
 }
 
 /** The record's document, why it cannot be one, or undefined for a record that holds no document. */
