@@ -66,6 +66,12 @@ describe('a gzipped WARC file with a damaged member', () => {
     ]);
   });
 
+  it('no WARC record in any member (gzipped other data under the name): one report, as before', async () => {
+    const path = join(dir, 'other.warc.gz');
+    writeFileSync(path, Buffer.concat([gzipSync('{"not": "a WARC record"}\n'), gzipSync('{"nor": "this"}\n')]));
+    expect(await read(path)).toEqual(['skipped offset 0: not a WARC record (its header has no WARC-Type)']);
+  });
+
   it('damaged in its last member: the bytes are reported as before, nothing after them to read', async () => {
     const path = damagedFile('last.warc.gz', 10, scrambled);
     expect(await read(path)).toEqual([...[0, 1, 2, 3, 4, 5, 6, 7, 8].map(record), `skipped offset ${offsets[10]}: ${members[10].length} bytes after the last whole record are a record cut short, not read`]);

@@ -82,8 +82,9 @@ export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: 
         // ends inside (a .warc.gz cut short) or a damaged one, whose record warcio drops without a word; the records
         // of the members after a damaged one are read on.
         if ((records > 0 || reread !== undefined) && parser.offset !== lastOffset && parser.offset < total) {
-          if (reread !== undefined) yield* readOnAfter(parser.offset, reread, options, total, origin);
-          else yield { offset: parser.offset, record: false, reason: `${total - parser.offset} bytes after the last whole record are a record cut short, not read` };
+          const cutShort = `${total - parser.offset} bytes after the last whole record are a record cut short, not read`;
+          if (reread !== undefined) yield* readOnAfter(parser.offset, reread, options, cutShort, origin);
+          else yield { offset: parser.offset, record: false, reason: cutShort };
           return;
         }
         // Plain, its offset and length are those of the last record (it measures a record when it moves on).
@@ -96,11 +97,12 @@ export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: 
       records++;
       // warcio hands back what follows a record even when it is no WARC record (no WARC-Type): say so, go on. In a
       // gzipped file that is a damaged member (warcio then reads the rest as its block): read on from the next.
+      const notWarc = 'not a WARC record (its header has no WARC-Type)';
       if ((record.warcType === null || record.warcType === undefined) && reread !== undefined) {
-        yield* readOnAfter(offset, reread, options, undefined, origin);
+        yield* readOnAfter(offset, reread, options, notWarc, origin);
         return;
       }
-      if (record.warcType === null || record.warcType === undefined) yield { offset, record: true, result: { reason: 'not a WARC record (its header has no WARC-Type)' } };
+      if (record.warcType === null || record.warcType === undefined) yield { offset, record: true, result: { reason: notWarc } };
       else yield { offset, record: true, result: await recordDocument(record, options) };
     }
   } catch (error) {
@@ -114,15 +116,14 @@ export async function* warcOutcomes(chunks: AsyncIterable<Uint8Array>, options: 
 
 /**
  * A gzipped file's records after damage at `damage` (a member that does not inflate, or not to a record): the damage
- * reported, then the records from the next member that holds one (warc-members.ts), offsets as the stream's. `total`:
- * the stream's length, when known; with no record after the damage, its bytes are a record cut short. `origin`: where
- * the stream starts in the file, for the report to name the next record's offset in it.
+ * reported, then the records from the next member that holds one (warc-members.ts), offsets as the stream's; with no
+ * record after it, the damage is reported as `ifLast` says. `origin`: where the stream starts in the file, for the
+ * report to name the next record's offset in it.
  */
-async function* readOnAfter(damage: number, reread: Reread, options: DocumentOptions, total: number | undefined, origin: number): AsyncGenerator<WarcOutcome> {
+async function* readOnAfter(damage: number, reread: Reread, options: DocumentOptions, ifLast: string, origin: number): AsyncGenerator<WarcOutcome> {
   const next = await nextWarcMember(reread(damage + 1), damage + 1);
   if (next === undefined) {
-    const bytes = total === undefined ? 'the bytes' : `${total - damage} bytes`;
-    yield { offset: damage, record: false, reason: `${bytes} after the last whole record are a record cut short, not read` };
+    yield { offset: damage, record: false, reason: ifLast };
     return;
   }
   yield { offset: damage, record: false, reason: `damaged WARC data: ${next - damage} bytes up to the next record, at offset ${origin + next}, not read` };
