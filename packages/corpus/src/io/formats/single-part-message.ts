@@ -22,9 +22,10 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /** A parameter: a name, then a token or a quoted string with no escape or parenthesis (so no comment anywhere). */
-const PARAMETER = /;[ \t]*([\w-]+)[ \t]*=[ \t]*(?:"([^"\\()]*)"|([\w.:/+-]+))[ \t]*/gy;
+const PARAMETER_SOURCE = String.raw`;[ \t]*([\w-]+)[ \t]*=[ \t]*(?:"([^"\\()]*)"|([\w.:/+-]+))[ \t]*`;
+const PARAMETER = new RegExp(PARAMETER_SOURCE, 'gy');
 /** `text/plain` or `text/html`, with parameters as above only, and a ";" at the end or not. */
-const TEXT_TYPE = /^text\/(plain|html)[ \t]*(?:;[ \t]*[\w-]+[ \t]*=[ \t]*(?:"[^"\\()]*"|[\w.:/+-]+)[ \t]*)*(?:;[ \t]*)?$/i;
+const TEXT_TYPE = new RegExp(String.raw`^text\/(plain|html)[ \t]*(?:${PARAMETER_SOURCE})*(?:;[ \t]*)?$`, 'i');
 /** A disposition that leaves the part inline: postal-mime looks for "attachment" only. */
 const INLINE = /^(?:inline[ \t]*(?:;.*)?)?$/is;
 /** The transfer encodings postal-mime passes through unchanged (and none at all). */
