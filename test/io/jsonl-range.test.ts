@@ -3,12 +3,12 @@
 // same line numbers, and says where each document's line is in the file. Texts are compared as the engine reads
 // them, as UTF-8: a range gives the texts its record scanner read as UTF-8 (lone surrogate escapes as U+FFFD), and
 // their UTF-16 lengths as the strings'.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readDocuments, readJsonlRange, recordFields, type DocumentOptions } from '../../packages/corpus/src/io/index.js';
+import { readDocuments, readJsonlRange, recordFields, recordsAt, type DocumentOptions } from '../../packages/corpus/src/io/index.js';
 import { jsonlEdges } from '../support/jsonl-edges.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'simhash-range-'));
@@ -123,5 +123,69 @@ describe('readJsonlRange', () => {
 
   it('throws when the file cannot be read, for the caller to report', () => {
     expect(() => readJsonlRange(join(dir, 'missing.jsonl'), 0, 10, recordFields(), 'off')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+  });
+});
+
+describe('recordsAt', () => {
+  // Wanted records between unwanted ones of every size: next to each other, a few bytes, 16 KB (the most one read
+  // reaches over) and more apart, and a record longer than one read of several takes (4 MB): each read back as the
+  // range read gave it, whichever records are read together.
+  const filler = (i: number, bytes: number) => JSON.stringify({ id: `filler-${i}`, text: 'x '.repeat(bytes >> 1) });
+  const gaps = [0, 10, 1_000, 16_000, 16_600, 70_000, 300_000];
+  const lines: string[] = [];
+  gaps.forEach((gap, i) => {
+    lines.push(JSON.stringify({ id: `near-${i}`, text: `words of record ${i} Grüße "quoted" \n` }));
+    if (gap > 0) lines.push(filler(i, gap));
+  });
+  lines.push(JSON.stringify({ id: 'long', text: 'long text '.repeat(500_000) }), JSON.stringify({ id: 'after-long', text: 'the last one' }));
+  const file = join(dir, 'places.jsonl');
+  const fileBytes = encoder.encode(lines.join('\n') + '\n');
+  writeFileSync(file, fileBytes);
+  const fields = recordFields();
+  // Texts as strings: a deep comparison of the 5 MB text's bytes takes a minute.
+  const asString = (text: string | Uint8Array) => (typeof text === 'string' ? text : new TextDecoder().decode(text));
+  const all = readJsonlRange(file, 0, fileBytes.length, fields, 'off').records.map((r) => ({ offset: r.offset, length: r.length, id: r.id, text: asString(r.text) }));
+
+  function readBack(wanted: typeof all) {
+    const fd = openSync(file, 'r');
+    try {
+      const recordAt = recordsAt(fields, 'off', fd, Float64Array.from(wanted, (r) => r.offset), Uint32Array.from(wanted, (r) => r.length));
+      return wanted.map((_, i) => {
+        const record = recordAt(i);
+        return record === null || 'skip' in record ? record : { id: record.id, text: asString(record.text) };
+      });
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  it('reads back each record as the range read gave it, records near each other in one read', () => {
+    expect(all.length).toBe(lines.length);
+    const near = all.filter((r) => !String(r.id).startsWith('filler'));
+    for (const wanted of [all, near, near.filter((_, i) => i % 2 === 1), near.slice(-3), [near[3]]]) {
+      expect(readBack(wanted)).toEqual(wanted.map(({ id, text }) => ({ id, text })));
+    }
+  });
+
+  it('reads records asked for out of file order, each read alone', () => {
+    const wanted = [all[5], all[1], all[all.length - 1], all[0], all[0]];
+    expect(readBack(wanted)).toEqual(wanted.map(({ id, text }) => ({ id, text })));
+  });
+
+  it('reads what is there when the file got shorter, for the caller to compare', () => {
+    const cut = join(dir, 'places-cut.jsonl');
+    writeFileSync(cut, fileBytes);
+    const last = all[all.length - 1];
+    truncateSync(cut, last.offset + 4); // the last record cut short
+    const fd = openSync(cut, 'r');
+    try {
+      const recordAt = recordsAt(fields, 'off', fd, Float64Array.from(all, (r) => r.offset), Uint32Array.from(all, (r) => r.length));
+      const first = recordAt(0);
+      expect(first !== null && !('skip' in first) && first.id).toBe(all[0].id);
+      for (let i = 1; i < all.length - 1; i++) recordAt(i);
+      expect(recordAt(all.length - 1)).toEqual(expect.objectContaining({ skip: expect.any(String) }));
+    } finally {
+      closeSync(fd);
+    }
   });
 });

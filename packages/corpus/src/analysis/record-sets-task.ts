@@ -79,12 +79,12 @@ type ReadRecord = { readonly text: string; readonly html: boolean } | { readonly
 
 /** The records at their places, or the first that is no longer the document the first pass read. */
 function recordsAtPlaces({ path, offsets, lengths, ids, textField, idField, html }: RecordsAtPlaces): ReadRecord[] | number {
-  const recordAt = recordsAt(recordFields(textField, idField), html);
   const records: ReadRecord[] = [];
   const fd = openSync(path, 'r');
   try {
+    const recordAt = recordsAt(recordFields(textField, idField), html, fd, offsets, lengths);
     for (let i = 0; i < offsets.length; i++) {
-      const record = recordAt(fd, offsets[i], lengths[i]);
+      const record = recordAt(i);
       if (record === null || 'skip' in record || record.id !== ids[i]) return i;
       records.push(record);
     }
