@@ -1,6 +1,6 @@
 // The exact tier's classes (grouping/exact-classes.ts) are the classes a plain map from digest to first document
-// gives; digests that share their first 32 bits (the table's probe key) but differ after stay apart, and a document
-// without tokens is in no class.
+// gives, from the digests in one array or in parts; digests that share their first 32 bits (the table's probe key)
+// but differ after stay apart, and a document without tokens is in no class.
 import { describe, expect, it } from 'vitest';
 import { DIGEST_BYTES } from 'simhash-wasm/internal';
 import { exactClasses } from '../../packages/corpus/src/grouping/exact-classes.js';
@@ -42,7 +42,25 @@ describe('exact classes', () => {
     }
   });
 
+  it('gives the same classes from the digests in parts (a run\'s batches, some empty) as from one array', () => {
+    for (const seed of [4, 5]) {
+      const { digests, tokens } = corpus(20_000, seed);
+      const random = new Random(seed);
+      const parts: Uint8Array[] = [];
+      for (let d = 0; d < tokens.length; ) {
+        const size = random.next() < 0.1 ? 0 : 1 + random.below(900);
+        parts.push(digests.slice(d * DIGEST_BYTES, Math.min(tokens.length, d + size) * DIGEST_BYTES));
+        d += size;
+      }
+      parts.push(new Uint8Array(0));
+      expect(parts.length).toBeGreaterThan(30);
+      expect(Array.from(exactClasses(parts, tokens, tokens.length))).toEqual(Array.from(reference(digests, tokens)));
+      expect(Array.from(exactClasses(parts, tokens, 777))).toEqual(Array.from(reference(digests.subarray(0, 777 * DIGEST_BYTES), tokens.subarray(0, 777))));
+    }
+  });
+
   it('refuses digests or token counts that do not cover the documents', () => {
     expect(() => exactClasses(new Uint8Array(DIGEST_BYTES), new Uint32Array(2), 2)).toThrow(RangeError);
+    expect(() => exactClasses([new Uint8Array(DIGEST_BYTES), new Uint8Array(0)], new Uint32Array(2), 2)).toThrow(RangeError);
   });
 });

@@ -23,7 +23,8 @@ export type GroupingMode = 'leader' | 'connected';
 export interface GroupingInput {
   readonly fingerprints: BigUint64Array;
   readonly tokens: Uint32Array;
-  readonly digests: Uint8Array;
+  /** The documents' digests end to end: one array, or the batches' own in order (exact-classes.ts). */
+  readonly digests: Uint8Array | readonly Uint8Array[];
   readonly maxDistance: number;
   readonly minTokens: number;
   readonly mode: GroupingMode;
