@@ -32,6 +32,14 @@ describe('prettyJson', () => {
     expect([...prettyJson(value)].join('')).toBe(JSON.stringify({ groups: items, empty: [], n: 3 }, null, 2));
   });
 
+  it('a streamed array longer than one piece (256 items), of every kind of item, ends and starts each piece right', () => {
+    const kinds = (i: number) => [{ n: i, nested: { list: [i, 'a\nb'] } }, undefined, 'é\u2028', [i, [], {}], null, i / 3, () => i][i % 7];
+    for (const length of [255, 256, 257, 512, 1000]) {
+      const items = Array.from({ length }, (_, i) => kinds(i));
+      expect([...prettyJson({ items: new Streamed(items), after: true })].join(''), `${length} items`).toBe(JSON.stringify({ items, after: true }, null, 2));
+    }
+  });
+
   it('writePieces joins pieces into writes of about the size asked, in order', async () => {
     const pieces = Array.from({ length: 1000 }, (_, i) => `piece ${i};`);
     for (const size of [1, 50, 1 << 20]) {
