@@ -45,27 +45,23 @@ export interface ScanKernel {
    * Optional (the WebAssembly kernel has it): the order of an index table, what block-index/tables/table.ts's
    * buildTable computes. Rows 0 .. n - 1 of (hi, lo), permuted by `terms` (tables/permutation.ts's word terms: the
    * permuted high and low words, then those of the inverse permutation), sorted by their permuted value ascending,
-   * equal values in row order. `payload` (n u32, or null) is put in that order in place. `into`: arrays of n rows
-   * that take the ordered rows' own bits (they may be `hi` and `lo` themselves), instead of new ones. Null when the
-   * kernel cannot have the memory (the caller sorts).
+   * equal values in row order. `payload` (n u32, or null) is put in that order in place. Null when the kernel
+   * cannot have the memory (the caller sorts).
    */
-  tableOrder?(terms: readonly [hi: Int32Array, lo: Int32Array, backHi: Int32Array, backLo: Int32Array], hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number, into?: RowArrays): TableOrder | null;
-}
-
-/** A table's rows as their high and low words. */
-export interface RowArrays {
-  readonly hi: Uint32Array;
-  readonly lo: Uint32Array;
+  tableOrder?(terms: readonly [hi: Int32Array, lo: Int32Array, backHi: Int32Array, backLo: Int32Array], hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number): TableOrder | null;
 }
 
 /** An index table's rows in the table's order (ScanKernel.tableOrder). */
-export interface TableOrder extends RowArrays {
+export interface TableOrder {
   /**
    * The rows' permuted high words, ascending: where the bucket offsets come from. A view of the kernel's memory, good
    * until its next call: at 1M rows a copy was 4 MB of fresh pages a table, each page's first write a fault that
    * costs 10 µs on some VMs.
    */
   readonly permutedHi: Uint32Array;
+  /** The rows' own bits, new arrays. */
+  readonly hi: Uint32Array;
+  readonly lo: Uint32Array;
 }
 
 /** An empty ScanMatches, or `into` emptied. */

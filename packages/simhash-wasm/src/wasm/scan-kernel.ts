@@ -3,7 +3,7 @@
 // scanned twice as fast as the SIMD build on the machines measured (simd-scan-kernel.ts has that one). The stored fingerprints are copied into the module's memory once
 // and kept while the same array is scanned again (an index's runs never change), so a batch of queries, or query
 // after query, pays the copy once.
-import { emptyMatches, reserveMatches, type RowArrays, type ScanKernel, type ScanMatches, type TableOrder } from '../core/scan-kernel.js';
+import { emptyMatches, reserveMatches, type ScanKernel, type ScanMatches, type TableOrder } from '../core/scan-kernel.js';
 import { SCAN_SCALAR_HEX } from './scan-bytes.js';
 import { hexToBytes } from './hex.js';
 import { TableSorter } from './table-sorter.js';
@@ -94,8 +94,8 @@ class WasmScanKernel implements ScanKernel {
     return this.onArrays([[hi, lo], offsets, [queryHi, queryLo], buckets, xors], 'queryMany()', (at, outAt, capacity) => this.exports.bucketProbes(at[0], at[1], at[2], at[3], n, at[4], xors.length, maxDistance, outAt, capacity), into);
   }
 
-  tableOrder(terms: readonly [hi: Int32Array, lo: Int32Array, backHi: Int32Array, backLo: Int32Array], hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number, into?: RowArrays): TableOrder | null {
-    return this.sorter.order(terms, hi, lo, payload, n, into);
+  tableOrder(terms: readonly [hi: Int32Array, lo: Int32Array, backHi: Int32Array, backLo: Int32Array], hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number): TableOrder | null {
+    return this.sorter.order(terms, hi, lo, payload, n);
   }
 
   /**

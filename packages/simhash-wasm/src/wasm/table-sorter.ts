@@ -3,7 +3,7 @@
 // and WebAssembly memory never shrinks. The instance serves the sorts of one synchronous run of code (an index's
 // tables are built in one: addMany's four, whose memory is then grown and faulted in once, not four times) and is
 // let go when it ends, so the library keeps none of it.
-import type { RowArrays, TableOrder } from '../core/scan-kernel.js';
+import type { TableOrder } from '../core/scan-kernel.js';
 
 interface SortExports {
   readonly memory: WebAssembly.Memory;
@@ -31,7 +31,7 @@ export class TableSorter {
   }
 
   /** ScanKernel.tableOrder: `back` are the inverse permutation's terms (tables/permutation.ts's inverseHiTerms and inverseLoTerms). */
-  order(terms: readonly [hi: Int32Array, lo: Int32Array, backHi: Int32Array, backLo: Int32Array], hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number, into?: RowArrays): TableOrder | null {
+  order(terms: readonly [hi: Int32Array, lo: Int32Array, backHi: Int32Array, backLo: Int32Array], hi: Uint32Array, lo: Uint32Array, payload: Uint32Array | null, n: number): TableOrder | null {
     const first = BASE, second = first + RECORD * n, counts = second + RECORD * n, termsAt = counts + COUNTS_BYTES;
     const bytes = termsAt + terms.reduce((sum, t) => sum + 4 * t.length, 0);
     const ex = this.#instance();
@@ -50,14 +50,9 @@ export class TableSorter {
     }
     const out = ex.tableSort(first, second, n, payload === null ? 0 : 1, termsAt, terms[0].length / 4, terms[1].length / 4, terms[2].length / 4, terms[3].length / 4, counts) >>> 2;
     const column = (i: number) => words.subarray(out + i * n, out + (i + 1) * n);
-    // The rows were copied in above, so `into` may be the arrays they came from.
-    const [outHi, outLo] = into === undefined ? [column(1).slice(), column(2).slice()] : [into.hi, into.lo];
-    if (into !== undefined) {
-      outHi.set(column(1));
-      outLo.set(column(2));
-    }
+    const order = { permutedHi: column(0), hi: column(1).slice(), lo: column(2).slice() };
     payload?.set(column(3));
-    return { permutedHi: column(0), hi: outHi, lo: outLo };
+    return order;
   }
 }
 

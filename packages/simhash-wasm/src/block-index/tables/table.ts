@@ -32,9 +32,7 @@ export function buildTable(parts: Parts, srcHi: Uint32Array, srcLo: Uint32Array,
   const compiled = compilePermutation(parts);
   if (!(compiled.perm.identity && sorted) && n >= KERNEL_ROWS) {
     const kernel = scanKernel();
-    // The identity's rows go back into the source arrays, as the sort below leaves them: no new ones to fault in.
-    const inPlace = compiled.perm.identity && srcHi.length === n && srcLo.length === n ? { hi: srcHi, lo: srcLo } : undefined;
-    const order = kernel.tableOrder?.([compiled.hiTerms, compiled.loTerms, compiled.inverseHiTerms, compiled.inverseLoTerms], srcHi, srcLo, payload, n, inPlace);
+    const order = kernel.tableOrder?.([compiled.hiTerms, compiled.loTerms, compiled.inverseHiTerms, compiled.inverseLoTerms], srcHi, srcLo, payload, n);
     // tableOf reads permutedHi (the kernel's memory) before anything calls the kernel again.
     if (order) return tableOf(parts, compiled, order.permutedHi, order.hi, order.lo, n);
   }
