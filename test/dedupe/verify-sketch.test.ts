@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../packages/corpus/src/evaluation/random.js';
-import { BoilerplateSample, boilerplateThreshold, sampleKey, SAMPLE_TEXTS } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
+import { BoilerplateSample, boilerplateThreshold, commonShingles, sampleKey, SAMPLE_TEXTS } from '../../packages/corpus/src/analysis/boilerplate-sample.js';
 import { EMPTY_BIN, REFERENCE_BINS, SKETCH_BINS } from '../../packages/corpus/src/analysis/minhash-sketch.js';
 import { createFeatureKernels } from '../../packages/simhash-wasm/src/wasm/feature-kernels.js';
 import { setSimilarity, sketchOfSet, sortedUnique, withoutBoilerplate } from '../../packages/corpus/src/analysis/shingle-sets.js';
@@ -46,6 +46,23 @@ describe('the boilerplate sample', () => {
     expect([result.texts, result.share, result.threshold]).toEqual([3000, 1, boilerplateThreshold(3000)]);
     expect([...result.shingles].sort((a, b) => a - b)).toEqual(frequent(sets, 30));
     for (const h of footer) expect(result.shingles.has(h)).toBe(true);
+  });
+
+  it('counts the common shingles exactly, at any threshold, with buckets crowded or not (commonShingles)', () => {
+    const random = new Random(11);
+    for (const [texts, size, span, threshold] of [[50, 40, 2 ** 32, 1], [50, 40, 2 ** 32, 2], [400, 60, 2 ** 32, 8], [400, 60, 5000, 8], [2000, 30, 2 ** 32, 82], [2000, 30, 3000, 82], [300, 200, 2 ** 12, 150]]) {
+      // Each set: its own shingles, some from a pool shared by many texts, within `span` (a small one crowds them
+      // into a few buckets by their top bits).
+      const pool = Array.from({ length: 40 }, () => Math.floor(random.next() * span));
+      const sets = Array.from({ length: texts }, () => set([
+        ...Array.from({ length: size }, () => Math.floor(random.next() * span)),
+        ...pool.filter(() => random.next() < 0.5),
+      ]));
+      const want = frequent(sets, threshold);
+      expect([...commonShingles(sets, threshold)].sort((a, b) => a - b), `${texts} texts of ${size} in ${span}, ${threshold}`).toEqual(want);
+    }
+    expect(commonShingles([], 8).size).toBe(0);
+    expect([...commonShingles([Uint32Array.of(0, 2 ** 32 - 1)], 1)].sort((a, b) => a - b)).toEqual([0, 2 ** 32 - 1]);
   });
 
   it('past that, a sample by digest: the same whatever the order, the footer found, rarer shingles not', () => {

@@ -66,29 +66,48 @@ export class BoilerplateSample {
     }
   }
 
-  /** The boilerplate shingles of the sample: counted by sorting every sampled set's shingles together (once). */
+  /** The boilerplate shingles of the sample (commonShingles), counted once. */
   finish(): Boilerplate {
     return (this.#finished ??= this.#count());
   }
 
   #count(): Boilerplate {
     const texts = this.#texts.size;
-    const all = new Uint32Array([...this.#texts.values()].reduce((sum, t) => sum + t.set.length, 0));
-    let at = 0;
-    for (const { set } of this.#texts.values()) {
-      all.set(set, at);
-      at += set.length;
-    }
-    sortUint32(all);
     // Sampled: the threshold is the share alone (the minimum of 8 texts of the whole corpus is far below it there).
     const threshold = this.#level === 0 ? boilerplateThreshold(texts) : Math.ceil(BOILERPLATE_SHARE * texts);
-    const shingles = new Set<number>();
-    for (let i = 0; i < all.length;) {
-      let j = i + 1;
-      while (j < all.length && all[j] === all[i]) j++;
-      if (j - i >= threshold) shingles.add(all[i]);
-      i = j;
-    }
+    const shingles = commonShingles([...this.#texts.values()].map((text) => text.set), threshold);
     return { shingles, threshold, texts, share: 2 ** -this.#level };
   }
+}
+
+/** Buckets of the first count, by a shingle's top bits: at most 2^20 (4 MB of counts). */
+const MAX_BUCKET_BITS = 20;
+
+/**
+ * The shingles in at least `threshold` of the sets (each sorted and unique, so a shingle counts once a set), exactly.
+ * Counted first by bucket (their top bits, about one shingle a bucket on average), then one by one only in the buckets
+ * the first count puts at the threshold or above: every occurrence of a shingle is in its bucket, so none of theirs
+ * is missed. Sorting all of the sample's shingles (4.7M at 1M documents) took 0.42 s of the verification's serial
+ * start; these two passes and the sort of the few picked take a tenth of that.
+ */
+export function commonShingles(sets: readonly Uint32Array[], threshold: number): Set<number> {
+  const total = sets.reduce((sum, set) => sum + set.length, 0);
+  const bits = Math.min(MAX_BUCKET_BITS, Math.max(1, Math.ceil(Math.log2(total + 1))));
+  const shift = 32 - bits;
+  const counts = new Uint32Array(1 << bits);
+  for (const set of sets) for (let i = 0; i < set.length; i++) counts[set[i] >>> shift]++;
+  let picked = 0;
+  for (const set of sets) for (let i = 0; i < set.length; i++) if (counts[set[i] >>> shift] >= threshold) picked++;
+  const candidates = new Uint32Array(picked);
+  picked = 0;
+  for (const set of sets) for (let i = 0; i < set.length; i++) if (counts[set[i] >>> shift] >= threshold) candidates[picked++] = set[i];
+  sortUint32(candidates);
+  const shingles = new Set<number>();
+  for (let i = 0; i < candidates.length; ) {
+    let j = i + 1;
+    while (j < candidates.length && candidates[j] === candidates[i]) j++;
+    if (j - i >= threshold) shingles.add(candidates[i]);
+    i = j;
+  }
+  return shingles;
 }
