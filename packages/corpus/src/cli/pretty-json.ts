@@ -1,7 +1,7 @@
 // JSON.stringify(value, null, 2), written a piece at a time: the reports' large arrays (a dedupe's groups, a member
-// each) are walked a few hundred items at a time rather than held as one object tree and one string. A report of 1M documents
-// was a 28 MB string made at once (a third of a second of its serial end, most of it the garbage collector's), and
-// one of 10M would be near V8's longest string (about 512 MB), past which JSON.stringify throws.
+// each) are walked a few hundred items at a time rather than held as one object tree and one string. A report of 1M
+// documents was a 28 MB string made at once (a third of a second of its serial end, most of it the garbage
+// collector's), and one of 10M would be near V8's longest string (about 512 MB), past which JSON.stringify throws.
 
 /** An array value written item by item; `items` is walked once, when its turn comes. */
 export class Streamed {

@@ -21,10 +21,12 @@ export function exactClasses(digests: Uint8Array | readonly Uint8Array[], tokens
   const mask = (1 << bits) - 1;
   const slots = new Int32Array(mask + 1).fill(-1);
   const keys = new Uint32Array(mask + 1);
-  // Only documents whose keys match are compared whole (copies, mostly): the held one's part is looked up then.
+  // Only documents whose keys match are compared whole (copies, mostly): the held one's part is looked up then, by
+  // a binary search of the parts' first documents.
+  const firstStep = parts.length === 0 ? 0 : 1 << Math.floor(Math.log2(parts.length));
   const same = (held: number, part: Uint8Array, at: number) => {
     let p = 0;
-    for (let step = 1 << Math.floor(Math.log2(parts.length)); step > 0; step >>= 1) if (p + step < parts.length && starts[p + step] <= held) p += step;
+    for (let step = firstStep; step > 0; step >>= 1) if (p + step < parts.length && starts[p + step] <= held) p += step;
     const other = parts[p], from = (held - starts[p]) * DIGEST_BYTES;
     for (let i = 0; i < DIGEST_BYTES; i++) if (other[from + i] !== part[at + i]) return false;
     return true;
