@@ -1,0 +1,171 @@
+// What a worker's analysis of a JSONL range would gain if the engine ran on the texts where the record scanner put
+// them (issue 24's "one WebAssembly call per range"): a measurement of a design, not of product code. On the first
+// RANGES ranges of 1 MB of the generated 1M-document corpus (bench/large-corpus.ts), in this thread:
+//   today   the range task the workers run (analysis/range-task.ts, with a pool's TaskContext): read, scanned, a
+//           record object per line, then per text the hasher's fingerprintWithFeaturesInto (its text copied into the
+//           engine, its features copied out to the corpus kernels) and the digest;
+//   direct  the same read and scan, then the scanned texts copied into a private instance of the engine's module
+//           once per block of rows, the engine's exports called straight on each (no record object, no wrapper, no
+//           per-text copy in), the features left in its memory and given to the digest from there;
+//   engine alone   the direct loop's engine calls on the same texts, all already in place (no read, scan or
+//           digest): the floor a range's analysis stands on.
+// Both must give the same fingerprints and digests, text for text, or the script stops. The direct loop repeats the
+// export sequence of src/wasm/engine.ts's collectFeatures on purpose: it is the design under measurement.
+//
+//   npx tsx bench/range-direct.ts [ranges]        (default 300: about 200,000 documents)
+import { closeSync, openSync, readSync } from 'node:fs';
+import * as entry from '../packages/simhash-wasm/src/index.js';
+import { createFeatureKernels, LINE_ROW, RecordScanner } from '../packages/simhash-wasm/src/internal/index.js';
+import { createFeaturesInto } from '../packages/simhash-wasm/src/core/simhash.js';
+import { loadedEngine } from '../packages/simhash-wasm/src/wasm/load.js';
+import { hexToBytes } from '../packages/simhash-wasm/src/wasm/hex.js';
+import { WASM_HEX } from '../packages/simhash-wasm/src/wasm/wasm-bytes.js';
+import { MODE_FEATURES, TOKENS_WORDS } from '../packages/simhash-wasm/src/wasm/abi.js';
+import { rangeTask } from '../packages/corpus/src/analysis/range-task.js';
+import { DIGEST_BYTES } from '../packages/corpus/src/analysis/analyze-document.js';
+import type { TaskContext } from '../packages/simhash-wasm/src/pool/task.js';
+import { largeCorpus } from './large-corpus.js';
+import { runRounds } from './rounds.js';
+import { median } from './support/median.js';
+
+const RANGE = 1 << 20, TAIL = 1 << 16, SHINGLE = 3, LF = 0x0a;
+const RANGES = Number(process.argv[2] ?? 300);
+if (!Number.isInteger(RANGES) || RANGES < 1) throw new RangeError(`ranges must be a positive integer, got ${process.argv[2]}`);
+
+await entry.init();
+const path = await largeCorpus(1_000_000);
+const hasher = entry.createSimHash({ shingle: SHINGLE });
+const context: TaskContext = { entry: entry as unknown as TaskContext['entry'], hasher, fingerprintWithFeaturesInto: createFeaturesInto(loadedEngine(), { shingle: SHINGLE }) };
+const runTask = rangeTask.prepare(context);
+/** The task as a worker runs it; synchronous here (no page, so no extractor to load). */
+function runRange(input: Parameters<typeof runTask>[0]) {
+  const result = runTask(input);
+  if (result instanceof Promise) throw new Error('the range task waited: it should not, for plain text');
+  return result;
+}
+
+// today's answers, range by range, for the check
+const todayFingerprints: BigUint64Array[] = [], todayDigests: Uint8Array[] = [];
+let documents = 0;
+function today(keep: boolean): void {
+  for (let r = 0; r < RANGES; r++) {
+    const result = runRange({ path, start: r * RANGE, end: (r + 1) * RANGE, html: 'off', analysis: {} });
+    if (result.analysis === undefined) throw new Error(`range ${r} was not analysed`);
+    if (keep) {
+      todayFingerprints.push(result.analysis.fingerprints);
+      todayDigests.push(result.analysis.digests);
+      documents += result.analysis.fingerprints.length;
+    }
+  }
+}
+
+// direct: the engine's module in an instance of its own; texts at TEXT, features at FEATURES, both reused
+const engine = new WebAssembly.Instance(new WebAssembly.Module(hexToBytes(WASM_HEX)), {}).exports as unknown as {
+  memory: WebAssembly.Memory; heapBase(): number; configure(w: number, mode: number, out: number, cap: number, tokens: number): void;
+  reset(): void; update(ptr: number, len: number): void; finishFeatures(): void; takeFeatures(): number; voteUnits(ptr: number, n: number): void; votedFingerprint(): bigint;
+};
+const TEXT = (engine.heapBase() + 63) & ~63, FEATURES = TEXT + 2 * RANGE;
+// Decoded texts are never longer than their lines, and a text of n bytes has at most n + 1 features.
+engine.memory.grow(Math.ceil((FEATURES + 8 * (2 * RANGE + 4096) - engine.memory.buffer.byteLength) / 65536));
+const memory = new Uint8Array(engine.memory.buffer), words = new BigUint64Array(engine.memory.buffer);
+const scanner = RecordScanner.create({ text: 'text', id: 'id' })!;
+const kernels = createFeatureKernels();
+const fd = openSync(path, 'r');
+const block = Buffer.allocUnsafe(RANGE + TAIL + 1);
+const scratchDigest = new Uint8Array(DIGEST_BYTES);
+
+/** The checked pass's blocks of texts, for the engine-alone row. */
+const kept: { texts: Uint8Array; starts: Int32Array; lengths: Int32Array }[] = [];
+
+function direct(check: boolean): void {
+  for (let r = 0; r < RANGES; r++) {
+    const from = r === 0 ? 0 : r * RANGE - 1;
+    const bytes = block.subarray(0, readSync(fd, block, 0, block.length - (r === 0 ? 1 : 0), from));
+    let at = r === 0 ? 0 : bytes.indexOf(LF) + 1;
+    const stop = r * RANGE + RANGE - from;
+    scanner.load(bytes);
+    const n = check ? todayFingerprints[r].length : 0;
+    const fingerprints = new BigUint64Array(n), digests = new Uint8Array(n * DIGEST_BYTES), ids: string[] = [];
+    let doc = 0;
+    for (let lines; (lines = scanner.scanLines(at, stop, false)) > 0; ) {
+      const rows = scanner.rows, F = LINE_ROW.fields, last = (lines - 1) * F;
+      // The block's texts lie end to end in the scanner's memory: one copy into the engine's.
+      const first = rows[LINE_ROW.textAt], end = rows[last + LINE_ROW.textAt] + rows[last + LINE_ROW.textBytes];
+      const texts = scanner.lineText(0);
+      memory.set(new Uint8Array(texts.buffer, texts.byteOffset, end - first), TEXT);
+      if (check) kept.push({ texts: memory.slice(TEXT, TEXT + end - first), starts: Int32Array.from({ length: lines }, (_, i) => rows[i * F + LINE_ROW.textAt] - first), lengths: Int32Array.from({ length: lines }, (_, i) => rows[i * F + LINE_ROW.textBytes]) });
+      for (let i = 0; i < lines; i++, doc++) {
+        const row = i * F, length = rows[row + LINE_ROW.textBytes];
+        ids.push(bytes.toString('utf8', rows[row + LINE_ROW.idStart] + 1, rows[row + LINE_ROW.idEnd] - 1));
+        engine.configure(SHINGLE, MODE_FEATURES, FEATURES, length + 2, TOKENS_WORDS);
+        engine.reset();
+        engine.update(TEXT + rows[row + LINE_ROW.textAt] - first, length);
+        engine.finishFeatures();
+        const count = engine.takeFeatures();
+        engine.voteUnits(FEATURES, count);
+        const fingerprint = BigInt.asUintN(64, engine.votedFingerprint());
+        if (check) fingerprints[doc] = fingerprint;
+        kernels.digest(words.subarray(FEATURES / 8, FEATURES / 8 + count), check ? digests : scratchDigest, check ? doc * DIGEST_BYTES : 0);
+      }
+      at = rows[last + LINE_ROW.next];
+    }
+    if (check && (doc !== n || fingerprints.some((f, i) => f !== todayFingerprints[r][i]) || digests.some((b, i) => b !== todayDigests[r][i]))) {
+      throw new Error(`range ${r}: the direct loop does not give today's fingerprints and digests`);
+    }
+  }
+}
+
+/**
+ * The engine alone: the direct loop's calls on every text, all of them already in place in another instance's memory
+ * (no read, no scan, no copy, no digest): the floor a range's analysis stands on.
+ */
+const alone = new WebAssembly.Instance(new WebAssembly.Module(hexToBytes(WASM_HEX)), {}).exports as unknown as typeof engine;
+let aloneText = 0, aloneFeatures = 0;
+function placeAlone(): void {
+  const total = kept.reduce((sum, block) => sum + block.texts.length, 0);
+  aloneText = (alone.heapBase() + 63) & ~63;
+  aloneFeatures = (aloneText + total + 64 + 7) & ~7;
+  const longest = kept.reduce((most, block) => Math.max(most, ...block.lengths), 0);
+  alone.memory.grow(Math.ceil((aloneFeatures + 8 * (longest + 2) - alone.memory.buffer.byteLength) / 65536));
+  const bytes = new Uint8Array(alone.memory.buffer);
+  let at = aloneText;
+  for (const block of kept) {
+    bytes.set(block.texts, at);
+    block.starts = block.starts.map((start) => start + at);
+    at += block.texts.length;
+  }
+}
+function engineAlone(): void {
+  for (const { starts, lengths } of kept) {
+    for (let i = 0; i < starts.length; i++) {
+      alone.configure(SHINGLE, MODE_FEATURES, aloneFeatures, lengths[i] + 2, TOKENS_WORDS);
+      alone.reset();
+      alone.update(starts[i], lengths[i]);
+      alone.finishFeatures();
+      alone.voteUnits(aloneFeatures, alone.takeFeatures());
+      alone.votedFingerprint();
+    }
+  }
+}
+
+today(true);
+direct(true);
+placeAlone();
+console.error(`checked: ${documents.toLocaleString('en')} documents, the same fingerprints and digests both ways`);
+// Timed without the check (the direct loop's digests go to one scratch place, as today's are made and let go), in
+// interleaved rounds: this machine's speed moves by a quarter within minutes, and a round times both back to back.
+const ROUNDS = 9;
+const { tasks } = await runRounds([
+  { name: 'today', items: documents, bytes: RANGES * RANGE, fn: () => today(false) },
+  { name: 'direct', items: documents, bytes: RANGES * RANGE, fn: () => direct(false) },
+  { name: 'engine alone', items: documents, bytes: RANGES * RANGE, fn: engineAlone },
+], ROUNDS, (message) => console.error(message));
+closeSync(fd);
+const [todayMs, directMs, aloneMs] = tasks.map((task) => median(task.ms));
+const ratios = tasks[0].ms.map((ms, round) => ms / tasks[1].ms[round]).sort((a, b) => a - b);
+console.log(`${RANGES} ranges of 1 MB, ${documents.toLocaleString('en')} documents, one thread, median of ${ROUNDS} interleaved rounds`);
+for (const [name, ms] of [['today', todayMs], ['direct', directMs], ['engine alone', aloneMs]] as const) {
+  console.log(`${name.padEnd(12)} ${ms.toFixed(0)} ms  ${((RANGES * RANGE) / 1e3 / ms).toFixed(0)} MB/s  ${((1000 * ms) / documents).toFixed(2)} µs a document`);
+}
+console.log(`the engine alone: ${((100 * aloneMs) / todayMs).toFixed(0)}% of today's time, ${((100 * aloneMs) / directMs).toFixed(0)}% of the direct loop's`);
+console.log(`direct against today, round by round: median ${median(ratios).toFixed(2)}× the speed (${ratios[0].toFixed(2)} to ${ratios[ratios.length - 1].toFixed(2)})`);
