@@ -59,11 +59,29 @@ function today(keep: boolean): void {
   }
 }
 
-// direct: the engine's module in an instance of its own; texts at TEXT, features at FEATURES, both reused
-const engine = new WebAssembly.Instance(new WebAssembly.Module(hexToBytes(WASM_HEX)), {}).exports as unknown as {
+/** The engine module's exports the direct loop calls (src/wasm/abi.ts has them all). */
+interface EngineExports {
   memory: WebAssembly.Memory; heapBase(): number; configure(w: number, mode: number, out: number, cap: number, tokens: number): void;
   reset(): void; update(ptr: number, len: number): void; finishFeatures(): void; takeFeatures(): number; voteUnits(ptr: number, n: number): void; votedFingerprint(): bigint;
-};
+}
+const instantiateEngine = () => new WebAssembly.Instance(new WebAssembly.Module(hexToBytes(WASM_HEX)), {}).exports as unknown as EngineExports;
+
+/**
+ * One text of `length` bytes at `at` in the instance's memory: its features at `out` (room for length + 2), voted
+ * with unit weights; returns their count. The fingerprint is then `votedFingerprint()`.
+ */
+function featuresInPlace(ex: EngineExports, at: number, length: number, out: number): number {
+  ex.configure(SHINGLE, MODE_FEATURES, out, length + 2, TOKENS_WORDS);
+  ex.reset();
+  ex.update(at, length);
+  ex.finishFeatures();
+  const count = ex.takeFeatures();
+  ex.voteUnits(out, count);
+  return count;
+}
+
+// direct: the engine's module in an instance of its own; texts at TEXT, features at FEATURES, both reused
+const engine = instantiateEngine();
 const TEXT = (engine.heapBase() + 63) & ~63, FEATURES = TEXT + 2 * RANGE;
 // Decoded texts are never longer than their lines, and a text of n bytes has at most n + 1 features.
 engine.memory.grow(Math.ceil((FEATURES + 8 * (2 * RANGE + 4096) - engine.memory.buffer.byteLength) / 65536));
@@ -97,12 +115,7 @@ function direct(check: boolean): void {
       for (let i = 0; i < lines; i++, doc++) {
         const row = i * F, length = rows[row + LINE_ROW.textBytes];
         ids.push(bytes.toString('utf8', rows[row + LINE_ROW.idStart] + 1, rows[row + LINE_ROW.idEnd] - 1));
-        engine.configure(SHINGLE, MODE_FEATURES, FEATURES, length + 2, TOKENS_WORDS);
-        engine.reset();
-        engine.update(TEXT + rows[row + LINE_ROW.textAt] - first, length);
-        engine.finishFeatures();
-        const count = engine.takeFeatures();
-        engine.voteUnits(FEATURES, count);
+        const count = featuresInPlace(engine, TEXT + rows[row + LINE_ROW.textAt] - first, length, FEATURES);
         const fingerprint = BigInt.asUintN(64, engine.votedFingerprint());
         if (check) fingerprints[doc] = fingerprint;
         kernels.digest(words.subarray(FEATURES / 8, FEATURES / 8 + count), check ? digests : scratchDigest, check ? doc * DIGEST_BYTES : 0);
@@ -119,7 +132,7 @@ function direct(check: boolean): void {
  * The engine alone: the direct loop's calls on every text, all of them already in place in another instance's memory
  * (no read, no scan, no copy, no digest): the floor a range's analysis stands on.
  */
-const alone = new WebAssembly.Instance(new WebAssembly.Module(hexToBytes(WASM_HEX)), {}).exports as unknown as typeof engine;
+const alone = instantiateEngine();
 let aloneText = 0, aloneFeatures = 0;
 function placeAlone(): void {
   const total = kept.reduce((sum, block) => sum + block.texts.length, 0);
@@ -138,11 +151,7 @@ function placeAlone(): void {
 function engineAlone(): void {
   for (const { starts, lengths } of kept) {
     for (let i = 0; i < starts.length; i++) {
-      alone.configure(SHINGLE, MODE_FEATURES, aloneFeatures, lengths[i] + 2, TOKENS_WORDS);
-      alone.reset();
-      alone.update(starts[i], lengths[i]);
-      alone.finishFeatures();
-      alone.voteUnits(aloneFeatures, alone.takeFeatures());
+      featuresInPlace(alone, starts[i], lengths[i], aloneFeatures);
       alone.votedFingerprint();
     }
   }
