@@ -1,22 +1,23 @@
-// What a worker's analysis of a JSONL range would gain if the engine ran on the texts where the record scanner put
-// them (issue 24's "one WebAssembly call per range"): a measurement of a design, not of product code. On the first
-// RANGES ranges of 1 MB of the generated 1M-document corpus (bench/large-corpus.ts), in this thread:
-//   today   the range task the workers run (analysis/range-task.ts, with a pool's TaskContext): read, scanned, a
-//           record object per line, then per text the hasher's fingerprintWithFeaturesInto (its text copied into the
-//           engine, its features copied out to the corpus kernels) and the digest;
-//   direct  the same read and scan, then the scanned texts copied into a private instance of the engine's module
-//           once per block of rows, the engine's exports called straight on each (no record object, no wrapper, no
-//           per-text copy in), the features left in its memory and given to the digest from there;
-//   engine alone   the direct loop's engine calls on the same texts, all already in place (no read, scan or
-//           digest): the floor a range's analysis stands on.
-// Both must give the same fingerprints and digests, text for text, or the script stops. The direct loop repeats the
+// A worker's analysis of a JSONL range, three ways, and the engine alone (issue 24's "one WebAssembly call per range").
+// On the first RANGES ranges of 1 MB of the generated 1M-document corpus (bench/large-corpus.ts), in this thread:
+//   engine module   the range task (analysis/range-task.ts) with the features made in the engine's own module: each
+//                   text copied into it, its features copied out into the corpus kernels' sink (the path before the
+//                   kernels' pass, and still the one for hashers with weights);
+//   kernels' pass   the range task as the workers run it (TaskContext.unitVotes): the engine's pass in the feature
+//                   kernels' module (assembly/features/), the features left where the digest reads them;
+//   direct          a design measured, not product code: the same read and scan, then the scanned texts copied once
+//                   a block into a private instance of the engine's module and its exports called straight on each
+//                   (no record object, no wrapper);
+//   engine alone    the direct loop's engine calls on the same texts, all already in place (no read, scan or
+//                   digest): the floor a range's analysis stands on.
+// All must give the same fingerprints and digests, text for text, or the script stops. The direct loop repeats the
 // export sequence of src/wasm/engine.ts's collectFeatures on purpose: it is the design under measurement.
 //
 //   npx tsx bench/range-direct.ts [ranges]        (default 300: about 200,000 documents)
 import { closeSync, openSync, readSync } from 'node:fs';
 import * as entry from '../packages/simhash-wasm/src/index.js';
 import { createFeatureKernels, LINE_ROW, RecordScanner } from '../packages/simhash-wasm/src/internal/index.js';
-import { createFeaturesInto } from '../packages/simhash-wasm/src/core/simhash.js';
+import { createFeaturesInto, unitVoteSettings } from '../packages/simhash-wasm/src/core/simhash.js';
 import { loadedEngine } from '../packages/simhash-wasm/src/wasm/load.js';
 import { hexToBytes } from '../packages/simhash-wasm/src/wasm/hex.js';
 import { WASM_HEX } from '../packages/simhash-wasm/src/wasm/wasm-bytes.js';
@@ -35,26 +36,35 @@ if (!Number.isInteger(RANGES) || RANGES < 1) throw new RangeError(`ranges must b
 await entry.init();
 const path = await largeCorpus(1_000_000);
 const hasher = entry.createSimHash({ shingle: SHINGLE });
-const context: TaskContext = { entry: entry as unknown as TaskContext['entry'], hasher, fingerprintWithFeaturesInto: createFeaturesInto(loadedEngine(), { shingle: SHINGLE }) };
-const runTask = rangeTask.prepare(context);
-/** The task as a worker runs it; synchronous here (no page, so no extractor to load). */
-function runRange(input: Parameters<typeof runTask>[0]) {
-  const result = runTask(input);
-  if (result instanceof Promise) throw new Error('the range task waited: it should not, for plain text');
-  return result;
-}
+const fingerprintWithFeaturesInto = createFeaturesInto(loadedEngine(), { shingle: SHINGLE });
+const unitVotes = unitVoteSettings(loadedEngine(), { shingle: SHINGLE });
+if (unitVotes === undefined) throw new Error('the default hasher should vote its features with unit weights');
+const contextOf = (withUnitVotes: boolean): TaskContext => ({ entry: entry as unknown as TaskContext['entry'], hasher, fingerprintWithFeaturesInto, ...(withUnitVotes ? { unitVotes } : {}) });
 
-// today's answers, range by range, for the check
-const todayFingerprints: BigUint64Array[] = [], todayDigests: Uint8Array[] = [];
+/** The range task as a worker runs it with this context; synchronous here (no page, so no extractor to load). */
+function rangeRunner(context: TaskContext) {
+  const runTask = rangeTask.prepare(context);
+  return (input: Parameters<typeof runTask>[0]) => {
+    const result = runTask(input);
+    if (result instanceof Promise) throw new Error('the range task waited: it should not, for plain text');
+    if (result.analysis === undefined) throw new Error(`range from ${input.start} was not analysed`);
+    return result.analysis;
+  };
+}
+const viaEngineModule = rangeRunner(contextOf(false)), viaKernelsPass = rangeRunner(contextOf(true));
+
+// The engine module's answers, range by range, for the checks
+const engineFingerprints: BigUint64Array[] = [], engineDigests: Uint8Array[] = [];
 let documents = 0;
-function today(keep: boolean): void {
+function rangeTaskWith(run: typeof viaEngineModule, check: 'keep' | 'compare' | 'no'): void {
   for (let r = 0; r < RANGES; r++) {
-    const result = runRange({ path, start: r * RANGE, end: (r + 1) * RANGE, html: 'off', analysis: {} });
-    if (result.analysis === undefined) throw new Error(`range ${r} was not analysed`);
-    if (keep) {
-      todayFingerprints.push(result.analysis.fingerprints);
-      todayDigests.push(result.analysis.digests);
-      documents += result.analysis.fingerprints.length;
+    const analysis = run({ path, start: r * RANGE, end: (r + 1) * RANGE, html: 'off', analysis: {} });
+    if (check === 'keep') {
+      engineFingerprints.push(analysis.fingerprints);
+      engineDigests.push(analysis.digests);
+      documents += analysis.fingerprints.length;
+    } else if (check === 'compare' && (analysis.fingerprints.some((f, i) => f !== engineFingerprints[r][i]) || analysis.digests.some((b, i) => b !== engineDigests[r][i]) || analysis.fingerprints.length !== engineFingerprints[r].length)) {
+      throw new Error(`range ${r}: the kernels' pass does not give the engine module's fingerprints and digests`);
     }
   }
 }
@@ -102,7 +112,7 @@ function direct(check: boolean): void {
     let at = r === 0 ? 0 : bytes.indexOf(LF) + 1;
     const stop = r * RANGE + RANGE - from;
     scanner.load(bytes);
-    const n = check ? todayFingerprints[r].length : 0;
+    const n = check ? engineFingerprints[r].length : 0;
     const fingerprints = new BigUint64Array(n), digests = new Uint8Array(n * DIGEST_BYTES), ids: string[] = [];
     let doc = 0;
     for (let lines; (lines = scanner.scanLines(at, stop, false)) > 0; ) {
@@ -122,8 +132,8 @@ function direct(check: boolean): void {
       }
       at = rows[last + LINE_ROW.next];
     }
-    if (check && (doc !== n || fingerprints.some((f, i) => f !== todayFingerprints[r][i]) || digests.some((b, i) => b !== todayDigests[r][i]))) {
-      throw new Error(`range ${r}: the direct loop does not give today's fingerprints and digests`);
+    if (check && (doc !== n || fingerprints.some((f, i) => f !== engineFingerprints[r][i]) || digests.some((b, i) => b !== engineDigests[r][i]))) {
+      throw new Error(`range ${r}: the direct loop does not give the engine module's fingerprints and digests`);
     }
   }
 }
@@ -157,24 +167,29 @@ function engineAlone(): void {
   }
 }
 
-today(true);
+rangeTaskWith(viaEngineModule, 'keep');
+rangeTaskWith(viaKernelsPass, 'compare');
 direct(true);
 placeAlone();
-console.error(`checked: ${documents.toLocaleString('en')} documents, the same fingerprints and digests both ways`);
-// Timed without the check (the direct loop's digests go to one scratch place, as today's are made and let go), in
+console.error(`checked: ${documents.toLocaleString('en')} documents, the same fingerprints and digests every way`);
+// Timed without the check (the direct loop's digests go to one scratch place, as the range task's are made and let go), in
 // interleaved rounds: this machine's speed moves by a quarter within minutes, and a round times both back to back.
 const ROUNDS = 9;
 const { tasks } = await runRounds([
-  { name: 'today', items: documents, bytes: RANGES * RANGE, fn: () => today(false) },
+  { name: 'engine module', items: documents, bytes: RANGES * RANGE, fn: () => rangeTaskWith(viaEngineModule, 'no') },
+  { name: "kernels' pass", items: documents, bytes: RANGES * RANGE, fn: () => rangeTaskWith(viaKernelsPass, 'no') },
   { name: 'direct', items: documents, bytes: RANGES * RANGE, fn: () => direct(false) },
   { name: 'engine alone', items: documents, bytes: RANGES * RANGE, fn: engineAlone },
 ], ROUNDS, (message) => console.error(message));
 closeSync(fd);
-const [todayMs, directMs, aloneMs] = tasks.map((task) => median(task.ms));
-const ratios = tasks[0].ms.map((ms, round) => ms / tasks[1].ms[round]).sort((a, b) => a - b);
+const [beforeMs, nowMs, directMs, aloneMs] = tasks.map((task) => median(task.ms));
+/** The speed of task b against task a, round by round, sorted. */
+const ratios = (a: number, b: number) => tasks[a].ms.map((ms, round) => ms / tasks[b].ms[round]).sort((x, y) => x - y);
+const range = (r: number[]) => `median ${median(r).toFixed(2)}× (${r[0].toFixed(2)} to ${r[r.length - 1].toFixed(2)})`;
 console.log(`${RANGES} ranges of 1 MB, ${documents.toLocaleString('en')} documents, one thread, median of ${ROUNDS} interleaved rounds`);
-for (const [name, ms] of [['today', todayMs], ['direct', directMs], ['engine alone', aloneMs]] as const) {
-  console.log(`${name.padEnd(12)} ${ms.toFixed(0)} ms  ${((RANGES * RANGE) / 1e3 / ms).toFixed(0)} MB/s  ${((1000 * ms) / documents).toFixed(2)} µs a document`);
+for (const [name, ms] of [['engine module', beforeMs], ["kernels' pass", nowMs], ['direct', directMs], ['engine alone', aloneMs]] as const) {
+  console.log(`${name.padEnd(13)} ${ms.toFixed(0)} ms  ${((RANGES * RANGE) / 1e3 / ms).toFixed(0)} MB/s  ${((1000 * ms) / documents).toFixed(2)} µs a document`);
 }
-console.log(`the engine alone: ${((100 * aloneMs) / todayMs).toFixed(0)}% of today's time, ${((100 * aloneMs) / directMs).toFixed(0)}% of the direct loop's`);
-console.log(`direct against today, round by round: median ${median(ratios).toFixed(2)}× the speed (${ratios[0].toFixed(2)} to ${ratios[ratios.length - 1].toFixed(2)})`);
+console.log(`the engine alone: ${((100 * aloneMs) / nowMs).toFixed(0)}% of the range task's time, ${((100 * aloneMs) / directMs).toFixed(0)}% of the direct loop's`);
+console.log(`the kernels' pass against the engine module, round by round: ${range(ratios(0, 1))} the speed`);
+console.log(`direct against the kernels' pass: ${range(ratios(1, 2))}`);

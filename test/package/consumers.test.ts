@@ -61,10 +61,14 @@ describe('simhash-wasm installed from its packed tarball, alone', () => {
   // JSONL record scanner, 5.8 KB of WebAssembly, inlined as hex in its ESM and CommonJS files: 23 KB in all). 1.55 MB
   // until later that day (1,561,883 bytes), when an index's tables came to be sorted in the scan module (1.2 KB of
   // WebAssembly, its two builds inlined as hex in the ESM and CommonJS files and the browser bundles) and a block of
-  // JSONL lines to be scanned in one call (0.45 KB in the corpus kernels).
-  it('installs exactly one package, at most 1.6 MB unpacked', async () => {
+  // JSONL lines to be scanned in one call (0.45 KB in the corpus kernels). 1.6 MB until that afternoon, when the
+  // feature kernels came to run the engine's pass themselves (assembly/features/: the engine's sources compiled into
+  // the kernels' module, 39 KB of WebAssembly, its hex in the ESM and CommonJS internal files: 156 KB; 1,737,275
+  // bytes in all), so that a corpus worker's features are made where its digest reads them: a JSONL range 1.04× as
+  // fast (bench/range-direct.ts). Browser bundles and the main entry carry none of it.
+  it('installs exactly one package, at most 1.8 MB unpacked', async () => {
     expect(await installedPackages(dir)).toEqual(['simhash-wasm']);
-    expect(packed!.unpackedSize['simhash-wasm']).toBeLessThanOrEqual(1.6e6);
+    expect(packed!.unpackedSize['simhash-wasm']).toBeLessThanOrEqual(1.8e6);
   });
 
   it('ships dist only: entries, browser bundles, ESM and CJS declarations; no sources, no .wasm file, no command', () => {

@@ -1,11 +1,13 @@
-// The feature kernels (assembly/features/, src/wasm/feature-kernels.ts): the corpus's content digest keeps the bits
-// it had in JavaScript (shard files of format 2 hold them), the sketch keeps each bin's smallest low half, and both
-// read the features wherever they come from: the kernels' own sink, filled by the engine, an array the engine grew
-// out of it, or any other array.
+// The feature kernels (assembly/features/, src/wasm/feature-kernels.ts): the engine's pass in the kernels' own module
+// gives the engine's bits; the corpus's content digest keeps the bits it had in JavaScript (shard files of format 2
+// hold them), the sketch keeps each bin's smallest low half, and both read the features wherever they come from: the
+// kernels' own pass, their sink filled by the engine, an array the engine grew out of it, or any other array.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFeaturesInto } from '../../packages/simhash-wasm/src/core/simhash.js';
+import { createFeaturesInto, unitVoteSettings } from '../../packages/simhash-wasm/src/core/simhash.js';
+import { createSimHash } from '../../packages/simhash-wasm/src/index.js';
 import { initSync, loadedEngine } from '../../packages/simhash-wasm/src/wasm/load.js';
-import { createFeatureKernels, DIGEST_BYTES, MAX_SKETCH_BINS } from '../../packages/simhash-wasm/src/wasm/feature-kernels.js';
+import { createFeatureKernels, DIGEST_BYTES, MAX_SKETCH_BINS, TEXT_FEATURES_MAX_BYTES } from '../../packages/simhash-wasm/src/wasm/feature-kernels.js';
 import { XorShift32 } from '../support/random.js';
 
 /** Features from 32-bit words (low half first), as the digest reads them. */
@@ -35,6 +37,83 @@ function sketchByHand(features: BigUint64Array, bins: number): Uint32Array {
 function randomFeatures(random: XorShift32, n: number): BigUint64Array {
   return BigUint64Array.from({ length: n }, () => random.fp());
 }
+
+describe("the engine's pass in the kernels (textFeatures)", () => {
+  const text = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 300 }),
+    fc.string({ unit: 'binary', maxLength: 200 }), // lone surrogates too: U+FFFD, as the engine reads them
+    fc.array(fc.constantFrom('the', 'Cat', 'ΣΑΣ', 'σας', '東京都', 'İi', '42', 'ß', ' ', ', ', '\n', '😀'), { maxLength: 400 }).map((w) => w.join(' ')),
+  );
+  const settings = fc.record({ shingle: fc.integer({ min: 1, max: 6 }), tokens: fc.constantFrom('words' as const, 'cjk-chars' as const) });
+
+  it("is the engine's fingerprintWithFeatures, as a string and as UTF-8, one kernels' instance for every text", () => {
+    initSync();
+    const kernels = createFeatureKernels();
+    const encoder = new TextEncoder();
+    fc.assert(fc.property(text, settings, (t, { shingle, tokens }) => {
+      const want = createSimHash({ shingle, tokens }).fingerprintWithFeatures(t);
+      for (const form of [t, encoder.encode(t)]) {
+        const got = kernels.textFeatures(form, shingle, tokens)!;
+        expect(got.fingerprint).toBe(want.fingerprint);
+        expect(Array.from(got.features)).toEqual(Array.from(want.features));
+      }
+    }), { numRuns: 400 });
+  });
+
+  it("takes texts longer than the engine's input slice, and empty ones, and grows its memory for them", () => {
+    initSync();
+    const kernels = createFeatureKernels();
+    // 300 KB (over the engine's 256 KB slice, and a third of the limit: as a string too), then 590 KB (bytes only).
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i % 977}x${i % 13}`).join(' ');
+    const [long, longer] = [words(35_000), words(70_000)];
+    for (const t of ['', ' ', 'one', long, 'a short text after the long one', new TextEncoder().encode(longer), new TextEncoder().encode(long)]) {
+      const want = createSimHash().fingerprintWithFeatures(t);
+      const got = kernels.textFeatures(t, 3, 'words')!;
+      expect(got.fingerprint).toBe(want.fingerprint);
+      expect(got.features).toEqual(want.features);
+    }
+  });
+
+  it("leaves the features where the digest, the sketch and the set read them, the same as the engine's own", () => {
+    initSync();
+    const kernels = createFeatureKernels();
+    const random = new XorShift32(5);
+    for (let i = 0; i < 20; i++) {
+      const t = Array.from({ length: 1 + random.u32() % 600 }, () => `t${random.u32() % 300}`).join(' ');
+      const own = createSimHash().fingerprintWithFeatures(t).features;
+      const { features } = kernels.textFeatures(t, 3, 'words')!;
+      expect(features.buffer).toBe(kernels.sink.buffer.buffer); // in the kernels' memory: nothing to copy
+      const [inPlace, copied] = [new Uint8Array(DIGEST_BYTES), new Uint8Array(DIGEST_BYTES)];
+      const [sketchInPlace, sketchCopied] = [new Uint32Array(32), new Uint32Array(32)];
+      kernels.digest(features, inPlace, 0);
+      kernels.sketch(features, 32, sketchInPlace, 0);
+      const setInPlace = kernels.shingleSet(features);
+      kernels.digest(own, copied, 0);
+      kernels.sketch(own, 32, sketchCopied, 0);
+      expect(hex(inPlace)).toBe(hex(copied));
+      expect(sketchInPlace).toEqual(sketchCopied);
+      expect(setInPlace).toEqual(kernels.shingleSet(own));
+    }
+  });
+
+  it('gives back undefined for a text over its limit, for the caller to give the engine', () => {
+    const kernels = createFeatureKernels();
+    expect(kernels.textFeatures(new Uint8Array(TEXT_FEATURES_MAX_BYTES + 1).fill(0x61), 3, 'words')).toBeUndefined();
+    expect(kernels.textFeatures('a'.repeat(Math.floor(TEXT_FEATURES_MAX_BYTES / 3) + 1), 3, 'words')).toBeUndefined();
+    expect(kernels.textFeatures(new Uint8Array(TEXT_FEATURES_MAX_BYTES).fill(0x61), 3, 'words')?.features.length).toBe(1);
+  });
+
+  it('is offered to tasks only for hashers whose fingerprint is their features\' unit votes (unitVoteSettings)', () => {
+    initSync();
+    const engine = loadedEngine();
+    expect(unitVoteSettings(engine)).toEqual({ shingle: 3, tokens: 'words' });
+    expect(unitVoteSettings(engine, { shingle: 2, tokens: 'cjk-chars', termWeights: 'tf' })).toEqual({ shingle: 2, tokens: 'cjk-chars' });
+    expect(unitVoteSettings(engine, { weights: new Map([['cat', 2]]) })).toBeUndefined();
+    expect(unitVoteSettings(engine, { weights: () => 1 })).toBeUndefined();
+    expect(unitVoteSettings(engine, { termWeights: 'log' })).toBeUndefined();
+    expect(unitVoteSettings(engine, { termWeights: 'binary' })).toBeUndefined();
+  });
+});
 
 describe('the content digest', () => {
   // Written by the JavaScript digest these kernels replaced (the corpus's analysis/content-digest.ts until

@@ -102,9 +102,11 @@ writeBytesFile('src/wasm/scan-bytes.ts', 'assembly/scan/', {
   SCAN_SCALAR_HEX: await buildModule('assembly/scan/asconfig.json', 'scalar'),
 });
 
-// The corpus kernels (assembly/corpus/, its own asconfig.json): the corpus's content digest, MinHash sketch and
-// shingle set over a document's shingle hashes, and its JSONL record scanner. Its own bytes file, which only
-// simhash-wasm/internal imports: no browser bundle carries it.
-writeBytesFile('src/wasm/corpus-bytes.ts', 'assembly/corpus/', {
+// The corpus's kernels, in a bytes file of their own that only simhash-wasm/internal imports: no browser bundle
+// carries them. Two modules: the records' (assembly/corpus/: the JSONL record scanner and the pair sample), small,
+// and the features' (assembly/features/: the engine's pass over a text with the content digest, MinHash sketch and
+// shingle set over its features), which holds the engine's sources and its static data (about 112 KB).
+writeBytesFile('src/wasm/corpus-bytes.ts', 'assembly/corpus/ and assembly/features/', {
   CORPUS_HEX: await buildModule('assembly/corpus/asconfig.json', 'scalar'),
+  FEATURES_HEX: await buildModule('assembly/features/asconfig.json', 'scalar'),
 });

@@ -6,9 +6,9 @@
 // The engine reads each text once (fingerprintWithFeatures: the fingerprint and the shingle hashes from one pass), and
 // the token count, the digest, the sketch and the sample's set all come from the shingle hashes without tokenizing
 // again: the digest, the sketch and the set in WebAssembly (simhash-wasm/internal's feature kernels), where the
-// engine's copy of the features already put them.
+// features already are (the kernels' own engine pass wrote them there: task.ts's featuresInto).
 import type { FingerprintWithFeatures, SimHash, Text } from 'simhash-wasm';
-import { DIGEST_BYTES, type FeatureKernels, type FeatureSink } from 'simhash-wasm/internal';
+import { DIGEST_BYTES, type FeatureKernels } from 'simhash-wasm/internal';
 import { extractText, type HtmlExtractor } from '../html/extractor.js';
 import { sampledAt, sampleKey } from './boilerplate-sample.js';
 import { SKETCH_BINS } from './minhash-sketch.js';
@@ -64,9 +64,9 @@ export interface Hashers {
   readonly hasher: SimHash;
   /** Width 1, the hasher's tokenization: counts the tokens of a text with a single shingle (see analyze). */
   readonly tokenHasher: SimHash;
-  /** hasher.fingerprintWithFeatures into a sink (TaskContext's): no new array per document. */
-  readonly fingerprintWithFeaturesInto: (text: Text, sink: FeatureSink) => FingerprintWithFeatures;
-  /** The digest, the sketch and the set; its sink, in the kernels' memory, takes each document's features (this thread's). */
+  /** hasher.fingerprintWithFeatures, the features in the kernels' memory (task.ts's featuresInto): no new array per document. */
+  readonly featuresOf: (text: Text) => FingerprintWithFeatures;
+  /** The digest, the sketch and the set, over the features where featuresOf left them (this thread's). */
   readonly kernels: FeatureKernels;
 }
 
@@ -74,7 +74,7 @@ export interface Hashers {
  * `tokenHasher` (width 1, the hasher's tokenization) counts the tokens of a text with a single shingle, which holds
  * anywhere from 1 to w tokens; every other count follows from the number of shingles (n − w + 1).
  */
-export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto, kernels }: Hashers, inputs: readonly AnalyzeInput[], options: AnalyzeOptions = {}): Analysis {
+export function analyze({ hasher, tokenHasher, featuresOf, kernels }: Hashers, inputs: readonly AnalyzeInput[], options: AnalyzeOptions = {}): Analysis {
   // The corpus's repeated lines as the batch was sent (read-and-analyze.ts): main content's rule (b) and fallback.
   const repeated = options.repeatedLines === undefined ? undefined : new Set(options.repeatedLines);
   const texts: Text[] = inputs.map((input) => (input.html === false ? input.text : extractText(input.text, input.html, repeated)));
@@ -90,7 +90,7 @@ export function analyze({ hasher, tokenHasher, fingerprintWithFeaturesInto, kern
   const sampledDocs: number[] = [];
   const sampledSets: Uint32Array[] = [];
   for (let i = 0; i < n; i++) {
-    const { fingerprint, features } = fingerprintWithFeaturesInto(texts[i], kernels.sink);
+    const { fingerprint, features } = featuresOf(texts[i]);
     fingerprints[i] = fingerprint;
     const count = features.length;
     tokens[i] = count >= 2 ? count + hasher.shingle - 1 : count === 0 ? 0 : hasher.shingle === 1 ? 1 : tokenHasher.features(texts[i]).length;

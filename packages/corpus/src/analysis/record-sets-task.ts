@@ -13,6 +13,7 @@ import { recordsAt } from '../io/formats/jsonl-range.js';
 import { recordFields } from '../io/formats/jsonl-record.js';
 import { htmlExtractor, type HtmlMode } from '../io/read-options.js';
 import { joinSets, leavingOut, shingleSetOf } from './shingle-sets.js';
+import { featuresInto } from './task.js';
 
 export type RecordSetsInput = RecordsAtPlaces | TextsRead;
 
@@ -49,11 +50,12 @@ export interface RecordSetsResult {
 
 export const recordSetsTask: Task<RecordSetsInput, RecordSetsResult> = {
   name: 'record-sets',
-  prepare({ fingerprintWithFeaturesInto }) {
+  prepare(context) {
     // The first pass's features, as it makes its sampled sets (analyze-document.ts): straight into the kernels'
     // memory, where the set is made. Features taken as a new array each (hasher.features) cost 4 µs a record more.
     const kernels = createFeatureKernels();
-    const setOf = (text: Text) => shingleSetOf(fingerprintWithFeaturesInto(text, kernels.sink).features, kernels);
+    const featuresOf = featuresInto(context, kernels);
+    const setOf = (text: Text) => shingleSetOf(featuresOf(text).features, kernels);
     return (input) => {
       const records = 'texts' in input ? input.texts.map((text, i) => ({ text, html: input.pages[i] === 1 })) : recordsAtPlaces(input);
       if (typeof records === 'number') return { changed: records, ends: new Uint32Array(0), shingles: new Uint32Array(0) };

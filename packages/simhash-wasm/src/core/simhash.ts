@@ -59,6 +59,24 @@ export function createFeaturesInto(baseEngine: Engine, options?: SimHashOptions)
   };
 }
 
+/** A hasher's settings when its fingerprint is the unit-weight votes of its features alone (unitVoteSettings). */
+export interface UnitVoteSettings {
+  readonly shingle: number;
+  readonly tokens: Tokenization;
+}
+
+/**
+ * The shingle width and tokens of createSimHashWith(baseEngine, options) when its fingerprint is the unit-weight
+ * votes of its features alone (no weight table or function, no term weights but counts): then any pass that makes
+ * the same features gives the same fingerprint, as the corpus kernels' engine pass does in a module of its own.
+ * Undefined for any other options. For the pool's tasks (TaskContext); the browser bundles need none of it.
+ */
+export function unitVoteSettings(baseEngine: Engine, options?: SimHashOptions): UnitVoteSettings | undefined {
+  const { config } = resolveOptions(options, baseEngine);
+  // termWeighted gives back the engine itself where the term weights are the counts (or none).
+  return config.weighting.kind === 'unit' && termWeighted(baseEngine, config) === baseEngine ? { shingle: config.shingle, tokens: config.tokens } : undefined;
+}
+
 export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions): SimHash {
   const { config, version } = resolveOptions(options, baseEngine);
   const engine = termWeighted(baseEngine, config);

@@ -1,7 +1,7 @@
 // A task: work a pool worker runs by name. The pool knows no task but its own (fingerprint-task.ts); the layer that
 // owns a job defines its task and a worker script serving it (serveTasks), so a worker loads only the code of the
 // tasks it serves: dist/pool-worker.js has no HTML parser, the dedupe layer's worker has.
-import type { SimHash } from '../core/simhash.js';
+import type { SimHash, UnitVoteSettings } from '../core/simhash.js';
 import type { FeatureSink, FingerprintWithFeatures, Text } from '../core/types.js';
 import type { EngineEntry } from './engine-entry.js';
 
@@ -16,6 +16,12 @@ export interface TaskContext {
    * where the engine can: no new array per document for a task that reads millions of them.
    */
   readonly fingerprintWithFeaturesInto: (text: Text, sink: FeatureSink) => FingerprintWithFeatures;
+  /**
+   * The hasher's shingle width and tokens when its fingerprint is the unit-weight votes of its features alone
+   * (unitVoteSettings): a task may then make both in a module of its own (the corpus kernels' engine pass, where its
+   * digest reads the features). Absent for weights or term weights.
+   */
+  readonly unitVotes?: UnitVoteSettings;
 }
 
 export interface Task<In, Out> {

@@ -5,7 +5,8 @@
 // ABI or of the memory layout is a change of this file alone.
 import type { FeatureSink, HasherConfig, Text, Tokenization, WeightFunction } from '../core/types.js';
 import type { WeightTable } from '../core/weight-table.js';
-import { FNV_OFFSET, MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, MODE_UNIT, SENTINEL_BYTES, TOKENS_CJK_CHARS, TOKENS_WORDS, type WasmExports } from './abi.js';
+import { FNV_OFFSET, MODE_FEATURES, MODE_FUNCTION, MODE_TABLE, MODE_UNIT, SENTINEL_BYTES, type WasmExports } from './abi.js';
+import { tokensCode } from './tokens-code.js';
 import { WASM_HEX } from './wasm-bytes.js';
 import { hexToBytes } from './hex.js';
 
@@ -315,10 +316,6 @@ export class WasmInterface {
       throw new TypeError('a weights function must not use the WASM engine (it runs inside the call that is computing the features)');
     }
   }
-}
-
-function tokensCode(tokens: Tokenization): number {
-  return tokens === 'cjk-chars' ? TOKENS_CJK_CHARS : TOKENS_WORDS;
 }
 
 export function isHighSurrogate(unit: number): boolean {
