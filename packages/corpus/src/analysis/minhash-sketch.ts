@@ -13,7 +13,7 @@
 // Jaccard similarity without boilerplate, the one the verification decides by.
 //
 // The sketch is made in WebAssembly by simhash-wasm/internal's feature kernels (FeatureKernels.sketch, from the
-// library's assembly/corpus/sketch.ts), over the features the engine has just put in their memory.
+// library's assembly/features/sketch.ts), over the features the engine's pass has just put in their memory.
 
 export const SKETCH_BINS = 32;
 /**

@@ -8,7 +8,7 @@
 import { CORPUS_HEX, FEATURES_HEX } from './corpus-bytes.js';
 import { hexToBytes } from './hex.js';
 
-export interface CorpusExports {
+export interface RecordExports {
   readonly memory: WebAssembly.Memory;
   setRecordKeys(text: number, textLength: number, id: number, idLength: number, keep: number, keepLength: number, stackAt: number): void;
   scanRecord(line: number, length: number, out: number): number;
@@ -30,9 +30,9 @@ let corpusModule: WebAssembly.Module | undefined;
 let featuresModule: WebAssembly.Module | undefined;
 
 /** A new instance of the records' module (compiled once a thread: about 6 KB). */
-export function instantiateCorpusKernels(): CorpusExports {
+export function instantiateRecordKernels(): RecordExports {
   corpusModule ??= new WebAssembly.Module(hexToBytes(CORPUS_HEX));
-  return new WebAssembly.Instance(corpusModule, {}).exports as unknown as CorpusExports;
+  return new WebAssembly.Instance(corpusModule, {}).exports as unknown as RecordExports;
 }
 
 /** A new instance of the features' module (compiled once a thread: about 39 KB, the engine's size). */

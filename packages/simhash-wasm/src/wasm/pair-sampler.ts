@@ -1,14 +1,14 @@
-// The corpus's random pair sample (assembly/corpus/pair-sample.ts) in an instance of the corpus kernels' module of
-// its own: the fingerprints copied in once (8 bytes each), then counted a stretch at a time, the generator's state
-// kept here between stretches. Let go with the sample.
-import { instantiateCorpusKernels, type CorpusExports } from './corpus-module.js';
+// The corpus's random pair sample (assembly/corpus/pair-sample.ts) in an instance of the corpus kernels' records
+// module of its own: the fingerprints copied in once (8 bytes each), then counted a stretch at a time, the
+// generator's state kept here between stretches. Let go with the sample.
+import { instantiateRecordKernels, type RecordExports } from './corpus-module.js';
 
 /** Where the counts are (65 u32), and where the fingerprints start. */
 const COUNTS = 0, FINGERPRINTS = 1024;
 const PAGE = 65536;
 
 export class PairSampler {
-  readonly #ex: CorpusExports;
+  readonly #ex: RecordExports;
   readonly #n: number;
   #state: number;
   #counted = 0;
@@ -16,7 +16,7 @@ export class PairSampler {
   /** `seed`: the corpus's Random seed (mulberry32's first state, as a u32). */
   constructor(fingerprints: BigUint64Array, seed: number) {
     if (fingerprints.length < 2) throw new RangeError(`fingerprints must hold at least 2 to sample pairs, got ${fingerprints.length}`);
-    this.#ex = instantiateCorpusKernels();
+    this.#ex = instantiateRecordKernels();
     this.#n = fingerprints.length;
     this.#state = seed >>> 0;
     const memory = this.#ex.memory, end = FINGERPRINTS + 8 * this.#n;

@@ -2,7 +2,7 @@
 // decoded to UTF-8 in WebAssembly, for the engine to fingerprint as bytes. This side places the keys, the line and
 // the output in the module's memory and reads the answer back. A line the scanner hands back (scan() returns -1) is
 // the caller's to read as before.
-import { instantiateCorpusKernels, type CorpusExports } from './corpus-module.js';
+import { instantiateRecordKernels, type RecordExports } from './corpus-module.js';
 
 /** Where the keys, the stack of open containers and the line (or block) go; the decoded text follows the line. */
 const KEYS = 64, KEY_ROOM = 256, STACK = KEYS + 3 * KEY_ROOM, LINE = STACK + 256;
@@ -24,7 +24,7 @@ export interface RecordKeys {
 }
 
 export class RecordScanner {
-  readonly #ex: CorpusExports;
+  readonly #ex: RecordExports;
   #memory = new Uint8Array(0);
   /** Bytes of line the memory has room for (the output after it is as long). */
   #room = 0;
@@ -42,10 +42,10 @@ export class RecordScanner {
     const encoded = [keys.text, keys.id, keys.keep].map((key) => (key === undefined ? undefined : encoder.encode(key)));
     if (encoded.some((key) => key !== undefined && key.length > KEY_ROOM)) return null;
     if (new Set([keys.text, keys.id, keys.keep].filter((key) => key !== undefined)).size < (keys.keep === undefined ? 2 : 3)) return null;
-    return new RecordScanner(instantiateCorpusKernels(), encoded as [Uint8Array, Uint8Array, Uint8Array | undefined]);
+    return new RecordScanner(instantiateRecordKernels(), encoded as [Uint8Array, Uint8Array, Uint8Array | undefined]);
   }
 
-  private constructor(exports: CorpusExports, [text, id, keep]: [Uint8Array, Uint8Array, Uint8Array | undefined]) {
+  private constructor(exports: RecordExports, [text, id, keep]: [Uint8Array, Uint8Array, Uint8Array | undefined]) {
     this.#ex = exports;
     this.#grow(1 << 16);
     this.#memory.set(text, KEYS);
