@@ -10,6 +10,7 @@
 // n sampled ones, so at the 1% threshold and n ≥ 8,192 one the binomial spread is ±9 around 82: only shingles within
 // about ±0.2% of the threshold can land on the other side. Workers shingle only sampled texts (see `sampleLevel`).
 
+import { SetArena, type HeldSet } from './set-arena.js';
 import { sortUint32 } from './sort-uint32.js';
 
 export const BOILERPLATE_MIN_DOCUMENTS = 8;
@@ -43,8 +44,10 @@ export interface Boilerplate {
 
 export class BoilerplateSample {
   #level = 0;
-  /** Distinct sampled texts by digest (hex), with their key and shingle set. */
-  #texts = new Map<string, { key: number; set: Uint32Array }>();
+  /** Distinct sampled texts by digest (hex), with their key and shingle set (held in #sets). */
+  #texts = new Map<string, HeldSet & { readonly key: number }>();
+  /** Where the sets are kept: copied once each, their room used again as the level rises. */
+  readonly #sets = new SetArena();
   /** What finish() made of them, until another text comes. */
   #finished: Boilerplate | undefined;
 
@@ -53,17 +56,23 @@ export class BoilerplateSample {
     return this.#level;
   }
 
-  /** One analysed text of the sample (`digest`: its DIGEST_BYTES); copies and texts now out of the sample are dropped. */
+  /**
+   * One analysed text of the sample (`digest`: its DIGEST_BYTES); copies and texts now out of the sample are dropped.
+   * The set is copied (a view of a batch's array will do).
+   */
   add(digest: Uint8Array, key: number, set: Uint32Array): void {
     if (!sampledAt(key, this.#level)) return;
     const id = Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength).toString('hex');
     if (this.#texts.has(id)) return;
-    this.#texts.set(id, { key, set });
+    this.#texts.set(id, { key, set: this.#sets.hold(set) });
     this.#finished = undefined;
+    if (this.#texts.size <= 2 * SAMPLE_TEXTS) return;
     while (this.#texts.size > 2 * SAMPLE_TEXTS && this.#level < 32) {
       this.#level++;
       for (const [hex, text] of this.#texts) if (!sampledAt(text.key, this.#level)) this.#texts.delete(hex);
     }
+    // The Map keeps the order the texts came in, which is the arena's.
+    this.#sets.compact(this.#texts.values());
   }
 
   /** The boilerplate shingles of the sample (commonShingles), counted once. */

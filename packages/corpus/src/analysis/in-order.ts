@@ -494,7 +494,7 @@ export function addToSample(sample: BoilerplateSample, batch: Analysis): void {
     const key = sampleKey(batch.digests, at);
     // A worker samples at the level it was sent with; the sample may have risen since: no copy of a set it drops.
     if (!sampledAt(key, sample.level)) continue;
-    sample.add(batch.digests.subarray(at, at + DIGEST_BYTES), key, shingles.slice(i === 0 ? 0 : ends[i - 1], ends[i]));
+    sample.add(batch.digests.subarray(at, at + DIGEST_BYTES), key, shingles.subarray(i === 0 ? 0 : ends[i - 1], ends[i]));
   }
 }
 
