@@ -17,7 +17,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import * as entry from '../packages/simhash-wasm/src/index.js';
 import { createFeatureKernels, LINE_ROW, RecordScanner } from '../packages/simhash-wasm/src/internal/index.js';
-import { createFeaturesInto, unitVoteSettings } from '../packages/simhash-wasm/src/core/simhash.js';
+import { createFeatureTools } from '../packages/simhash-wasm/src/core/simhash.js';
 import { loadedEngine } from '../packages/simhash-wasm/src/wasm/load.js';
 import { hexToBytes } from '../packages/simhash-wasm/src/wasm/hex.js';
 import { WASM_HEX } from '../packages/simhash-wasm/src/wasm/wasm-bytes.js';
@@ -36,8 +36,7 @@ if (!Number.isInteger(RANGES) || RANGES < 1) throw new RangeError(`ranges must b
 await entry.init();
 const path = await largeCorpus(1_000_000);
 const hasher = entry.createSimHash({ shingle: SHINGLE });
-const fingerprintWithFeaturesInto = createFeaturesInto(loadedEngine(), { shingle: SHINGLE });
-const unitVotes = unitVoteSettings(loadedEngine(), { shingle: SHINGLE });
+const { fingerprintWithFeaturesInto, unitVotes } = createFeatureTools(loadedEngine(), { shingle: SHINGLE });
 if (unitVotes === undefined) throw new Error('the default hasher should vote its features with unit weights');
 const contextOf = (withUnitVotes: boolean): TaskContext => ({ entry: entry as unknown as TaskContext['entry'], hasher, fingerprintWithFeaturesInto, ...(withUnitVotes ? { unitVotes } : {}) });
 

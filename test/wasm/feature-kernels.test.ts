@@ -4,7 +4,7 @@
 // kernels' own pass, their sink filled by the engine, an array the engine grew out of it, or any other array.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFeaturesInto, unitVoteSettings } from '../../packages/simhash-wasm/src/core/simhash.js';
+import { createFeaturesInto, createFeatureTools } from '../../packages/simhash-wasm/src/core/simhash.js';
 import { createSimHash } from '../../packages/simhash-wasm/src/index.js';
 import { initSync, loadedEngine } from '../../packages/simhash-wasm/src/wasm/load.js';
 import { createFeatureKernels, DIGEST_BYTES, MAX_SKETCH_BINS, TEXT_FEATURES_MAX_BYTES } from '../../packages/simhash-wasm/src/wasm/feature-kernels.js';
@@ -103,15 +103,16 @@ describe("the engine's pass in the kernels (textFeatures)", () => {
     expect(kernels.textFeatures(new Uint8Array(TEXT_FEATURES_MAX_BYTES).fill(0x61), 3, 'words')?.features.length).toBe(1);
   });
 
-  it('is offered to tasks only for hashers whose fingerprint is their features\' unit votes (unitVoteSettings)', () => {
+  it('is offered to tasks only for hashers whose fingerprint is their features\' unit votes (createFeatureTools\' unitVotes)', () => {
     initSync();
     const engine = loadedEngine();
-    expect(unitVoteSettings(engine)).toEqual({ shingle: 3, tokens: 'words' });
-    expect(unitVoteSettings(engine, { shingle: 2, tokens: 'cjk-chars', termWeights: 'tf' })).toEqual({ shingle: 2, tokens: 'cjk-chars' });
-    expect(unitVoteSettings(engine, { weights: new Map([['cat', 2]]) })).toBeUndefined();
-    expect(unitVoteSettings(engine, { weights: () => 1 })).toBeUndefined();
-    expect(unitVoteSettings(engine, { termWeights: 'log' })).toBeUndefined();
-    expect(unitVoteSettings(engine, { termWeights: 'binary' })).toBeUndefined();
+    const unitVotesOf = (e: typeof engine, options?: Parameters<typeof createFeatureTools>[1]) => createFeatureTools(e, options).unitVotes;
+    expect(unitVotesOf(engine)).toEqual({ shingle: 3, tokens: 'words' });
+    expect(unitVotesOf(engine, { shingle: 2, tokens: 'cjk-chars', termWeights: 'tf' })).toEqual({ shingle: 2, tokens: 'cjk-chars' });
+    expect(unitVotesOf(engine, { weights: new Map([['cat', 2]]) })).toBeUndefined();
+    expect(unitVotesOf(engine, { weights: () => 1 })).toBeUndefined();
+    expect(unitVotesOf(engine, { termWeights: 'log' })).toBeUndefined();
+    expect(unitVotesOf(engine, { termWeights: 'binary' })).toBeUndefined();
   });
 });
 

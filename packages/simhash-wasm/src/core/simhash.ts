@@ -45,36 +45,47 @@ function fingerprintAndFeatures(engine: Engine, text: Text, config: HasherConfig
   return engine.fingerprintWithFeatures?.(text, config, sink) ?? { fingerprint: engine.fingerprint(text, config), features: engine.features(text, config.shingle, config.tokens) };
 }
 
-/**
- * createSimHashWith(baseEngine, options).fingerprintWithFeatures, the features written into the caller's sink (a
- * view of sink.buffer, valid until its next use) where the engine can: for the pool's tasks (TaskContext), which
- * take the features of millions of documents one at a time. Not on the hasher: the browser bundles need none of it.
- */
-export function createFeaturesInto(baseEngine: Engine, options?: SimHashOptions): (text: Text, sink: FeatureSink) => FingerprintWithFeatures {
-  const { config } = resolveOptions(options, baseEngine);
-  const engine = termWeighted(baseEngine, config);
-  return (text, sink) => {
-    assertText(text, 'text');
-    return fingerprintAndFeatures(engine, text, config, sink);
-  };
-}
-
-/** A hasher's settings when its fingerprint is the unit-weight votes of its features alone (unitVoteSettings). */
+/** A hasher's settings when its fingerprint is the unit-weight votes of its features alone (FeatureTools.unitVotes). */
 export interface UnitVoteSettings {
   readonly shingle: number;
   readonly tokens: Tokenization;
 }
 
+/** What the pool's tasks get besides the hasher (TaskContext), from one resolution of the options. */
+export interface FeatureTools {
+  /**
+   * createSimHashWith(baseEngine, options).fingerprintWithFeatures, the features written into the caller's sink (a
+   * view of sink.buffer, valid until its next use) where the engine can: for tasks that take the features of
+   * millions of documents one at a time.
+   */
+  readonly fingerprintWithFeaturesInto: (text: Text, sink: FeatureSink) => FingerprintWithFeatures;
+  /**
+   * The shingle width and tokens when the fingerprint is the unit-weight votes of the features alone (no weight
+   * table or function, no term weights but counts): then any pass that makes the same features gives the same
+   * fingerprint, as the corpus kernels' engine pass does in a module of its own. Absent for any other options.
+   */
+  readonly unitVotes?: UnitVoteSettings;
+}
+
 /**
- * The shingle width and tokens of createSimHashWith(baseEngine, options) when its fingerprint is the unit-weight
- * votes of its features alone (no weight table or function, no term weights but counts): then any pass that makes
- * the same features gives the same fingerprint, as the corpus kernels' engine pass does in a module of its own.
- * Undefined for any other options. For the pool's tasks (TaskContext); the browser bundles need none of it.
+ * The options resolved once for both (a weights Map's table took 300 ms to build at 100,000 terms, for every worker).
+ * Not on the hasher: the browser bundles need none of it.
  */
-export function unitVoteSettings(baseEngine: Engine, options?: SimHashOptions): UnitVoteSettings | undefined {
+export function createFeatureTools(baseEngine: Engine, options?: SimHashOptions): FeatureTools {
   const { config } = resolveOptions(options, baseEngine);
+  const engine = termWeighted(baseEngine, config);
+  const fingerprintWithFeaturesInto = (text: Text, sink: FeatureSink) => {
+    assertText(text, 'text');
+    return fingerprintAndFeatures(engine, text, config, sink);
+  };
   // termWeighted gives back the engine itself where the term weights are the counts (or none).
-  return config.weighting.kind === 'unit' && termWeighted(baseEngine, config) === baseEngine ? { shingle: config.shingle, tokens: config.tokens } : undefined;
+  const unit = config.weighting.kind === 'unit' && engine === baseEngine;
+  return { fingerprintWithFeaturesInto, ...(unit ? { unitVotes: { shingle: config.shingle, tokens: config.tokens } } : {}) };
+}
+
+/** createFeatureTools(baseEngine, options).fingerprintWithFeaturesInto alone. */
+export function createFeaturesInto(baseEngine: Engine, options?: SimHashOptions): (text: Text, sink: FeatureSink) => FingerprintWithFeatures {
+  return createFeatureTools(baseEngine, options).fingerprintWithFeaturesInto;
 }
 
 export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions): SimHash {

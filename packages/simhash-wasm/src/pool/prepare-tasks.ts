@@ -1,7 +1,7 @@
 // A worker's tasks, prepared from its setup. A worker thread answers messages with them, and a one-thread run
 // (task-pool.ts's localPool) calls them in this thread: the same functions, so one thread and many give the same bits.
 import type { SimHash } from '../core/simhash.js';
-import { createFeaturesInto, unitVoteSettings } from '../core/simhash.js';
+import { createFeatureTools } from '../core/simhash.js';
 import { engineOf, loadEntry } from './engine-entry.js';
 import type { WorkerSetup } from './protocol.js';
 import type { AnyTask } from './task.js';
@@ -20,9 +20,7 @@ export async function prepareTasks(setup: WorkerSetup, tasks: readonly AnyTask[]
   const entry = await loadEntry(setup.engine);
   const options = { shingle: setup.shingle, weights: setup.weights, defaultWeight: setup.defaultWeight, tokens: setup.tokens, termWeights: setup.termWeights };
   const hasher = entry.createSimHash(options);
-  const fingerprintWithFeaturesInto = createFeaturesInto(engineOf(setup.engine), options);
-  const unitVotes = unitVoteSettings(engineOf(setup.engine), options);
-  const context = { entry, hasher, fingerprintWithFeaturesInto, ...(unitVotes === undefined ? {} : { unitVotes }) };
+  const context = { entry, hasher, ...createFeatureTools(engineOf(setup.engine), options) };
   const prepared = new Map(tasks.map((task) => [task.name, { task, run: task.prepare(context) }]));
   const find = (name: string) => {
     const found = prepared.get(name);

@@ -18,7 +18,7 @@ export interface TaskContext {
   readonly fingerprintWithFeaturesInto: (text: Text, sink: FeatureSink) => FingerprintWithFeatures;
   /**
    * The hasher's shingle width and tokens when its fingerprint is the unit-weight votes of its features alone
-   * (unitVoteSettings): a task may then make both in a module of its own (the corpus kernels' engine pass, where its
+   * (FeatureTools.unitVotes): a task may then make both in a module of its own (the corpus kernels' engine pass, where its
    * digest reads the features). Absent for weights or term weights.
    */
   readonly unitVotes?: UnitVoteSettings;
