@@ -134,7 +134,15 @@ export const suite: BenchSuite = {
     }
     const one = seconds.get(rows[0][0])!, two = seconds.get(rows[1][0])!;
     const off = seconds.get(rows[rows.length - 2][0])!, defaults = seconds.get(rows[rows.length - 1][0])!;
-    lines.push('', `2 threads against 1: ${(one / two).toFixed(2)}× (medians). The defaults against --verify off: ${(defaults / off).toFixed(2)}× the time.`);
+    // Round by round as well: this VM's speed drifts by a fifth within minutes, and a slow phase that caught runs of
+    // one kind and not the other moves the ratio of medians (one suite printed 1.78 from 1-thread runs caught in such
+    // a phase, where the runs' own phases gave 1.54).
+    const ones = samples.get(rows[0][0])!, twos = samples.get(rows[1][0])!;
+    const byRound = ones.map((run, r) => run.seconds / twos[r].seconds).sort((a, b) => a - b);
+    lines.push('', `2 threads against 1: ${(one / two).toFixed(2)}× (medians); round by round ${byRound.map((x) => x.toFixed(2)).join(', ')}. The defaults against --verify off: ${(defaults / off).toFixed(2)}× the time.`);
+    // The engine again, after the runs: the ratios above are to the first measurement, minutes before some of them.
+    const engineAfter = await engineMegabytesPerSecond(context, path);
+    lines.push(`The engine alone again after the runs: ${engineAfter.toFixed(0)} MB/s (${engine.toFixed(0)} before them).`);
     context.print(`${lines.join('\n')}\n`);
   },
 };
