@@ -50,7 +50,7 @@ const NAME = /^[A-Za-z0-9._-]{1,200}$/;
  * Queries a round of queryMany reads: a few GETs each (one a table), all sent at once, so the last reply of a round
  * waits for every one before it. A round of 10,000 (the write batch's size, which it was) took 0.7 s on an idle
  * 2-core machine and timed out at the 10 s command timeout under a full test run's load; at this size a command
- * waits for at most about 8,000 others.
+ * waits for at most 2,048 times the tables' count of others (about 8,000 at k = 3).
  */
 const QUERIES_PER_ROUND = 2048;
 
