@@ -7,7 +7,7 @@ import * as wasm from '../../packages/simhash-wasm/src/index.js';
 import * as pure from '../../packages/simhash-wasm/src/pure/index.js';
 import type { SimHashOptions } from '../../packages/simhash-wasm/src/index.js';
 import type { FeatureSink } from '../../packages/simhash-wasm/src/internal/index.js';
-import { createFeaturesInto } from '../../packages/simhash-wasm/src/core/simhash.js';
+import { createFeatureTools } from '../../packages/simhash-wasm/src/core/simhash.js';
 import { loadedEngine } from '../../packages/simhash-wasm/src/wasm/load.js';
 import { pureEngine } from '../../packages/simhash-wasm/src/pure/engine.js';
 
@@ -54,7 +54,7 @@ describe('fingerprintWithFeatures', () => {
     const long = Array.from({ length: 300_000 }, (_, i) => `w${(i * 7919) % 5003}`).join(' ');
     const inputs = ['the cat sat', long, '', 'on the mat, the cat', long.slice(0, 5000), 'x'];
     fc.assert(fc.property(options, (opts) => {
-      for (const [hasher, into] of [[wasm.createSimHash(opts), createFeaturesInto(loadedEngine(), opts)], [pure.createSimHash(opts), createFeaturesInto(pureEngine, opts)]] as const) {
+      for (const [hasher, into] of [[wasm.createSimHash(opts), createFeatureTools(loadedEngine(), opts).fingerprintWithFeaturesInto], [pure.createSimHash(opts), createFeatureTools(pureEngine, opts).fingerprintWithFeaturesInto]] as const) {
         const sink: FeatureSink = { buffer: new BigUint64Array(2), length: 0 };
         for (const input of inputs) {
           const both = into(input, sink);

@@ -4,7 +4,7 @@
 // kernels' own pass, their sink filled by the engine, an array the engine grew out of it, or any other array.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFeaturesInto, createFeatureTools } from '../../packages/simhash-wasm/src/core/simhash.js';
+import { createFeatureTools } from '../../packages/simhash-wasm/src/core/simhash.js';
 import { createSimHash } from '../../packages/simhash-wasm/src/index.js';
 import { initSync, loadedEngine } from '../../packages/simhash-wasm/src/wasm/load.js';
 import { createFeatureKernels, DIGEST_BYTES, MAX_SKETCH_BINS, TEXT_FEATURES_MAX_BYTES } from '../../packages/simhash-wasm/src/wasm/feature-kernels.js';
@@ -138,7 +138,7 @@ describe('the content digest', () => {
 
   it('is the same for features in the sink, in an array of their own, and after the sink outgrew its memory', () => {
     initSync();
-    const featuresInto = createFeaturesInto(loadedEngine());
+    const featuresInto = createFeatureTools(loadedEngine()).fingerprintWithFeaturesInto;
     const kernels = createFeatureKernels();
     const words = Array.from({ length: 30_000 }, (_, i) => `w${i % 977}x${i % 13}`);
     for (const text of ['a short text of a few words', words.join(' '), 'and a short one again after the long one']) {

@@ -83,11 +83,6 @@ export function createFeatureTools(baseEngine: Engine, options?: SimHashOptions)
   return { fingerprintWithFeaturesInto, ...(unit ? { unitVotes: { shingle: config.shingle, tokens: config.tokens } } : {}) };
 }
 
-/** createFeatureTools(baseEngine, options).fingerprintWithFeaturesInto alone. */
-export function createFeaturesInto(baseEngine: Engine, options?: SimHashOptions): (text: Text, sink: FeatureSink) => FingerprintWithFeatures {
-  return createFeatureTools(baseEngine, options).fingerprintWithFeaturesInto;
-}
-
 export function createSimHashWith(baseEngine: Engine, options?: SimHashOptions): SimHash {
   const { config, version } = resolveOptions(options, baseEngine);
   const engine = termWeighted(baseEngine, config);

@@ -14,7 +14,7 @@ export async function loadEntry(name: EngineName): Promise<EngineEntry> {
   return entry;
 }
 
-/** The engine itself behind a loaded entry (for what the hasher does not offer: createFeaturesInto). */
+/** The engine itself behind a loaded entry (for what the hasher does not offer: createFeatureTools). */
 export function engineOf(name: EngineName): Engine {
   return name === 'wasm' ? loadedEngine() : pureEngine;
 }
