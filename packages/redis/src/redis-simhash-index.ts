@@ -22,6 +22,7 @@ import { RedisIndexError } from './errors.js';
 import { arriveAndWait, type BarrierOptions } from './barrier.js';
 import { splitFingerprints, writeAdds, writeRemove } from './writes.js';
 import { dropIndex } from './drop.js';
+import { eachRound, ITEMS_PER_ROUND } from './rounds.js';
 import { deletePayloads, readPayloads, writePayloads } from './payloads.js';
 
 export interface RedisIndexOptions extends RedisConnectionOptions {
@@ -45,14 +46,6 @@ export interface RedisIndexOptions extends RedisConnectionOptions {
 }
 
 const NAME = /^[A-Za-z0-9._-]{1,200}$/;
-
-/**
- * Queries a round of queryMany reads: a few GETs each (one a table), all sent at once, so the last reply of a round
- * waits for every one before it. A round of 10,000 (the write batch's size, which it was) took 0.7 s on an idle
- * 2-core machine and timed out at the 10 s command timeout under a full test run's load; at this size a command
- * waits for at most 2,048 times the tables' count of others (about 8,000 at k = 3).
- */
-const QUERIES_PER_ROUND = 2048;
 
 interface OpenSettings {
   readonly k: number;
@@ -192,16 +185,14 @@ export class RedisSimHashIndex {
     return redisErrors(async () => (await lookup(this.context, [fingerprint], k))[0]);
   }
 
-  /** query() for each fingerprint, QUERIES_PER_ROUND at a time, each round's reads pipelined to every master at once. */
+  /** query() for each fingerprint, a round at a time (rounds.ts), each round's reads pipelined to every master at once. */
   async queryMany(fingerprints: BigUint64Array, maxDistance?: number): Promise<RedisMatch[][]> {
     this.checkOpen();
     checkBigUint64Array(fingerprints, 'fingerprints');
     const k = this.distance(maxDistance);
     return redisErrors(async () => {
       const answers: RedisMatch[][] = [];
-      for (let start = 0; start < fingerprints.length; start += QUERIES_PER_ROUND) {
-        answers.push(...(await lookup(this.context, Array.from(fingerprints.subarray(start, start + QUERIES_PER_ROUND)), k)));
-      }
+      await eachRound(fingerprints.length, async (start, end) => void answers.push(...(await lookup(this.context, Array.from(fingerprints.subarray(start, end)), k))));
       return answers;
     });
   }
@@ -214,17 +205,17 @@ export class RedisSimHashIndex {
   }
 
   /**
-   * remove() for each id (a takedown list), batchSize at a time, each batch's removals sent together; per id, true
-   * if it was in the index. Each id's removal is journaled on its own, so recover() ends any a crash cut short.
+   * remove() for each id (a takedown list), a round at a time (batchSize, if smaller: rounds.ts), each round's
+   * removals sent together; per id, true if it was in the index. Each id's removal is journaled on its own, so
+   * recover() ends any a crash cut short.
    */
   async removeMany(ids: readonly string[]): Promise<boolean[]> {
     this.checkOpen();
     checkIds(ids, Array.isArray(ids) ? ids.length : 0);
+    const size = Math.min(this.batchSize, ITEMS_PER_ROUND);
     return redisErrors(async () => {
       const removed: boolean[] = [];
-      for (let start = 0; start < ids.length; start += this.batchSize) {
-        removed.push(...(await Promise.all(ids.slice(start, start + this.batchSize).map((id) => this.removeOne(id)))));
-      }
+      await eachRound(ids.length, async (start, end) => void removed.push(...(await Promise.all(ids.slice(start, end).map((id) => this.removeOne(id))))), size);
       return removed;
     });
   }

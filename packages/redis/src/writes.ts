@@ -1,11 +1,17 @@
 // The writes of a batch, in the order that keeps every query exact: claim the ids (learning which fingerprints they
-// replace), then append the new records and remove the replaced ones, then mark the replacements finished. Every
-// step is idempotent, so addMany, remove and recover() all run these same functions, and a batch replayed after a
-// crash ends exactly as one that never stopped.
+// replace), then append the new records and remove the replaced ones, then mark the replacements finished. A batch
+// goes a round of ids at a time (rounds.ts), each round through all three steps: an id's steps keep their order, and
+// no round's commands wait behind a whole batch's. Every step is idempotent, so addMany, remove and recover() all run
+// these same functions, and a batch replayed after a crash ends exactly as one that never stopped.
 import { encodeFingerprint, encodeRecord } from './records.js';
 import { tableKeys, type IndexContext } from './context.js';
+import { eachRound } from './rounds.js';
 
 export async function writeAdds(context: IndexContext, fingerprints: readonly bigint[], ids: readonly string[]): Promise<void> {
+  await eachRound(ids.length, (start, end) => writeAddRound(context, fingerprints.slice(start, end), ids.slice(start, end)));
+}
+
+async function writeAddRound(context: IndexContext, fingerprints: readonly bigint[], ids: readonly string[]): Promise<void> {
   const { keys, commands, markers } = context;
   const idBytes = ids.map((id) => Buffer.from(id, 'utf8'));
   const groupKeys = ids.map((id) => keys.idGroupKey(id));
