@@ -146,16 +146,17 @@ export class RedisSimHashIndex {
     this.checkOpen();
     checkBigUint64Array(fingerprints, 'fingerprints');
     checkIds(ids, fingerprints.length);
-    await redisErrors(async () => {
-      for (let start = 0; start < ids.length; start += this.batchSize) {
-        const fps = Array.from(fingerprints.subarray(start, start + this.batchSize));
-        const batchIds = ids.slice(start, start + this.batchSize);
+    // A journaled batch (batchSize) at a time; writeAdds sends each batch's writes in rounds of its own.
+    await redisErrors(() =>
+      eachRound(ids.length, async (start, end) => {
+        const fps = Array.from(fingerprints.subarray(start, end));
+        const batchIds = ids.slice(start, end);
         const field = await this.journal.begin({ op: 'add', fingerprints: fps.map(fingerprintToHex), ids: batchIds });
         await writeAdds(this.context, fps, batchIds);
         await deletePayloads(this.context, batchIds); // a payload described the fingerprint it replaced
         await this.journal.done(field);
-      }
-    });
+      }, this.batchSize),
+    );
   }
 
   /**
